@@ -1,0 +1,89 @@
+/**
+ * routing-controllers-api configuration.
+ *
+ * This is the documented default. `rc-api publish:config` copies it into your project as
+ * `config/api.ts`; keep only the keys you change; everything else falls back to these values.
+ * Options passed to `useApi(app, { api: {...} })` win over this file.
+ */
+import type { ApiConfigInput } from '../src/config/ApiConfig';
+
+const config: ApiConfigInput = {
+  // Adds a `debug` block (class, file, line, trace) to error bodies and shows 5xx messages.
+  // Never on when NODE_ENV=production, whatever is written here. API_DEBUG=true turns it on.
+  debug: false,
+
+  // What isApiRequest() treats as an API request: a path matching `pattern` (`*` is a wildcard),
+  // or a host starting with `domain` (e.g. 'api.'), or an `X-Requested-With: XMLHttpRequest` header.
+  endpoint: {
+    pattern: 'v1/*',
+    domain: null,
+  },
+
+  include: {
+    // The query parameter that carries includes: ?include=author,comments:limit(3|0)
+    key: 'include',
+    // Defaults for an include that does not say: limit(3|0), sort(created_at|desc).
+    params: {
+      limit: [3, 0],
+      sort: ['created_at', 'desc'],
+    },
+    // Guards against hostile include strings; anything beyond them is a 400 error.
+    maxDepth: 10, // a.b.c... at most this many levels
+    maxLimit: 100, // limit(n) at most this n
+    maxPaths: 20, // at most this many include paths in one request
+  },
+
+  // The envelope: 'array' (default), 'data-array' (items wrapped in `data`), 'json-api' (JSON:API 1.1).
+  serializer: 'array',
+
+  // JSON encoding: pretty-print, escape non-ASCII as \uXXXX, escape "/" as "\/".
+  jsonEncodeOption: {
+    pretty: false,
+    escapeUnicode: false,
+    escapeSlashes: false,
+  },
+
+  // Body of json().success(); ':code' and ':message' are replaced by the status and the message.
+  successFormat: { success: { code: ':code', message: ':message' } },
+
+  // Body of every error response, built the same way.
+  errorFormat: { error: { code: ':code', message: ':message' } },
+
+  convert: {
+    // Rewrites every key of a response body: 'snake' (default), 'camel', or null to leave keys alone.
+    key: 'snake',
+    // Rewrites every Date value: 'iso8601' (default), a format such as 'YYYY-MM-DD HH:mm:ss'
+    // (tokens YYYY MM DD HH mm ss SSS, in UTC), a function (date) => string, or null.
+    date: 'iso8601',
+  },
+
+  jsonp: {
+    // A GET carrying ?callback=name answers JSONP; a name that is not dotted identifiers is a 400.
+    param: 'callback',
+    maxLength: 128,
+  },
+
+  // When true, every response has HTTP status 200 and the real status stays in the body's `code`.
+  suppressResponseCode: false,
+
+  // Where `rc-api make:transformer` writes new transformers.
+  transformer: {
+    dir: 'src/transformers',
+  },
+
+  internal: {
+    // Hosts whose absolute URLs Api#invoke() serves in process (routes bound to that domain).
+    domains: [],
+    // Headers an internal request inherits from the request that makes it.
+    forwardHeaders: ['authorization', 'cookie', 'accept-language'],
+  },
+
+  remote: {
+    // When set, remote requests go only to these hosts; any other host is refused before connecting.
+    allowedHosts: null,
+    // Milliseconds before a remote request gives up (answered as 504).
+    timeout: 10000,
+  },
+};
+
+export default config;

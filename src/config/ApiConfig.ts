@@ -1,0 +1,56 @@
+/** How response keys are rewritten: `snake_case`, `camelCase`, or left as they are (`null`). */
+export type KeyCase = 'snake' | 'camel' | null;
+
+/** How `Date` values are written: ISO 8601, a format string (`YYYY-MM-DD HH:mm:ss`), a function, or untouched (`null`). */
+export type DateConversion = 'iso8601' | string | ((date: Date) => string) | null;
+
+/** Which envelope wraps transformed data (CONTRACT 1.2). */
+export type SerializerName = 'array' | 'data-array' | 'json-api';
+
+/** JSON encoding flags, named after the original `jsonEncodeOption`. */
+export interface JsonEncodeOption {
+  pretty: boolean;
+  escapeUnicode: boolean;
+  escapeSlashes: boolean;
+}
+
+/** A body template whose `:code` and `:message` string values are replaced. */
+export type MessageFormat = Record<string, unknown>;
+
+/**
+ * The complete, resolved configuration of routing-controllers-api. Every key has a default in
+ * `config/api.ts`; a project overrides any part of it.
+ *
+ * @example
+ * const config: ApiConfig = resolveConfig({ serializer: 'json-api', convert: { key: 'camel' } });
+ */
+export interface ApiConfig {
+  debug: boolean;
+  endpoint: { pattern: string; domain: string | null };
+  include: {
+    key: string;
+    params: { limit: [number, number]; sort: [string, 'asc' | 'desc'] };
+    maxDepth: number;
+    maxLimit: number;
+    maxPaths: number;
+  };
+  serializer: SerializerName;
+  jsonEncodeOption: JsonEncodeOption;
+  successFormat: MessageFormat;
+  errorFormat: MessageFormat;
+  convert: { key: KeyCase; date: DateConversion };
+  jsonp: { param: string; maxLength: number };
+  suppressResponseCode: boolean;
+  transformer: { dir: string };
+  internal: { domains: string[]; forwardHeaders: string[] };
+  remote: { allowedHosts: string[] | null; timeout: number };
+}
+
+/** A partial configuration, as a project writes it: any key at any depth may be left out. */
+export type ApiConfigInput = {
+  [K in keyof ApiConfig]?: ApiConfig[K] extends unknown[] | ((...args: never[]) => unknown) | null
+    ? ApiConfig[K]
+    : ApiConfig[K] extends object
+      ? Partial<ApiConfig[K]>
+      : ApiConfig[K];
+};

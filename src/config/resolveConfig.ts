@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import defaults from '../../config/api';
+import { ApiError } from '../errors/ApiError';
+import type { ApiConfig, ApiConfigInput } from './ApiConfig';
+import { deepFreeze, deepMerge } from './deepMerge';
+import { validateConfig } from './validateConfig';
+
+/** Where the user's project keeps its config, relative to the working directory. */
+const PROJECT_CONFIG = path.join('config', 'api');
+
+/**
+ * Builds the frozen configuration: the documented defaults, then the project's `config/api.ts`
+ * (or `.js`) when there is one, then `overrides`, then the environment (`API_DEBUG`, and
+ * `NODE_ENV=production` which always turns debug off). This is the only reader of `process.env`.
+ *
+ * @example
+ * const config = resolveConfig({ convert: { key: 'camel' } });
+ * config.include.maxDepth; // 10
+ */
+export function resolveConfig(overrides: ApiConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  let config = deepMerge(defaults as unknown as ApiConfig, loadProjectConfig());
+  config = deepMerge(config, overrides);
+  config = { ...config, debug: resolveDebug(config.debug, env) };
+  validateConfig(config);
+  return deepFreeze(config);
+}
+
+function resolveDebug(configured: boolean, env: NodeJS.ProcessEnv): boolean {
+  if (env.NODE_ENV === 'production') return false;
+  if (env.API_DEBUG !== undefined) return env.API_DEBUG === 'true' || env.API_DEBUG === '1';
+  return configured;
+}
+
+/** The project's own config file, unless it is this package's default file itself. */
+function loadProjectConfig(): ApiConfigInput {
+  const base = path.resolve(process.cwd(), PROJECT_CONFIG);
+  const candidates = ['.js', ...(require.extensions['.ts'] ? ['.ts'] : [])].map((ext) => base + ext);
+  const file = candidates.find((candidate) => fs.existsSync(candidate));
+  if (!file || isDefaultsFile(file)) return {};
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const loaded = require(file);
+    return (loaded.default ?? loaded) as ApiConfigInput;
+  } catch (cause) {
+    throw new ApiError('RCA_CONFIG_INVALID', { key: file, reason: 'the file could not be loaded' }, { cause });
+  }
+}
+
+function isDefaultsFile(file: string): boolean {
+  const own = path.resolve(__dirname, '..', '..', PROJECT_CONFIG);
+  return file.startsWith(own + '.');
+}

@@ -1,0 +1,31 @@
+import { ApiError } from '../errors/ApiError';
+import type { ApiConfig } from './ApiConfig';
+
+type Check = [key: string, ok: boolean, reason: string];
+
+const isPositiveInt = (n: unknown) => Number.isInteger(n) && (n as number) > 0;
+const isNonNegativeInt = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+
+/** Rejects a config that would make the library misbehave at request time, naming the key. */
+export function validateConfig(config: ApiConfig): void {
+  const [limit, offset] = config.include.params.limit;
+  const [, order] = config.include.params.sort;
+  const checks: Check[] = [
+    ['serializer', ['array', 'data-array', 'json-api'].includes(config.serializer), "must be 'array', 'data-array' or 'json-api'"],
+    ['convert.key', [null, 'snake', 'camel'].includes(config.convert.key), "must be 'snake', 'camel' or null"],
+    ['convert.date', config.convert.date === null || ['string', 'function'].includes(typeof config.convert.date), 'must be a format, a function or null'],
+    ['include.params.limit', isNonNegativeInt(limit) && isNonNegativeInt(offset), 'must be [limit, offset] of non-negative integers'],
+    ['include.params.sort', order === 'asc' || order === 'desc', "must be [key, 'asc' | 'desc']"],
+    ['include.maxDepth', isPositiveInt(config.include.maxDepth), 'must be a positive integer'],
+    ['include.maxLimit', isPositiveInt(config.include.maxLimit), 'must be a positive integer'],
+    ['include.maxPaths', isPositiveInt(config.include.maxPaths), 'must be a positive integer'],
+    ['include.key', /^[\w.-]+$/.test(config.include.key), 'must be a query parameter name'],
+    ['jsonp.param', /^[\w.-]+$/.test(config.jsonp.param), 'must be a query parameter name'],
+    ['jsonp.maxLength', isPositiveInt(config.jsonp.maxLength), 'must be a positive integer'],
+    ['remote.timeout', isPositiveInt(config.remote.timeout), 'must be a positive integer of milliseconds'],
+    ['remote.allowedHosts', config.remote.allowedHosts === null || Array.isArray(config.remote.allowedHosts), 'must be a list of hosts or null'],
+    ['internal.forwardHeaders', Array.isArray(config.internal.forwardHeaders), 'must be a list of header names'],
+  ];
+  const failed = checks.find(([, ok]) => !ok);
+  if (failed) throw new ApiError('RCA_CONFIG_INVALID', { key: failed[0], reason: failed[2] });
+}

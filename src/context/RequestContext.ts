@@ -1,0 +1,59 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ApiConfig } from '../config/ApiConfig';
+import { ApiError } from '../errors/ApiError';
+import type { RouteRegistry } from '../routing/RouteRegistry';
+
+export type FrameworkName = 'express' | 'koa';
+
+/** What one app wired with useApi() shares with all of its requests. */
+export interface AppState {
+  readonly framework: FrameworkName;
+  readonly config: ApiConfig;
+  readonly routes: RouteRegistry;
+}
+
+/**
+ * The framework-neutral view of the request being handled. One is created per request (and per
+ * internal request), never shared; `slots` holds per-request library state under symbol keys.
+ */
+export interface RequestContext {
+  readonly app: AppState;
+  readonly method: string;
+  readonly path: string;
+  /** The raw query string without `?`, exactly as received. */
+  readonly search: string;
+  readonly query: URLSearchParams;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** `http://host:port` of this request, for absolute links. */
+  readonly origin: string;
+  readonly host: string;
+  readonly slots: Map<symbol, unknown>;
+}
+
+/** The store behind json(), route() and the helpers. */
+export const requestStorage = new AsyncLocalStorage<RequestContext>();
+
+/**
+ * The context of the request being handled.
+ *
+ * @example
+ * const { method, path } = currentContext('myHelper()');
+ */
+export function currentContext(call = 'this call'): RequestContext {
+  const context = requestStorage.getStore();
+  if (!context) throw new ApiError('RCA_NO_REQUEST_CONTEXT', { call });
+  return context;
+}
+
+/** One query parameter as a string, or a list when given several times or as `name[]`. */
+export function queryValue(context: RequestContext, name: string): string | string[] | undefined {
+  const values = [...context.query.getAll(name), ...context.query.getAll(`${name}[]`)];
+  if (values.length === 0) return undefined;
+  return values.length === 1 && !context.query.has(`${name}[]`) ? values[0] : values;
+}
+
+/** A single-valued query parameter; the last one wins when repeated. */
+export function queryString(context: RequestContext, name: string): string | undefined {
+  const values = context.query.getAll(name);
+  return values.length ? values[values.length - 1] : undefined;
+}

@@ -1,0 +1,34 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AppState, RequestContext } from './RequestContext';
+
+/** The parts of a request both frameworks expose, gathered by the integration layer. */
+export interface RawRequest {
+  method: string;
+  /** Path and query as received: `/v1/books?page=2`. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  protocol: string;
+  host: string | undefined;
+}
+
+/**
+ * Builds the context of one request. Parsing the URL here, once, gives every framework the same
+ * query semantics (`include[]=a` works on Koa too).
+ */
+export function createContext(app: AppState, raw: RawRequest): RequestContext {
+  const host = raw.host || 'localhost';
+  const queryStart = raw.url.indexOf('?');
+  const path = queryStart === -1 ? raw.url : raw.url.slice(0, queryStart);
+  const search = queryStart === -1 ? '' : raw.url.slice(queryStart + 1);
+  return {
+    app,
+    method: raw.method.toUpperCase(),
+    path: path || '/',
+    search,
+    query: new URLSearchParams(search),
+    headers: raw.headers,
+    origin: `${raw.protocol}://${host}`,
+    host,
+    slots: new Map(),
+  };
+}

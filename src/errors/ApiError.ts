@@ -1,0 +1,46 @@
+import { ERROR_REGISTRY, ErrorCode, formatMessage } from './registry';
+
+/**
+ * An error of the registry: it carries a stable `code`, the `status` it answers with, the
+ * `details` its message was built from, and optionally the `cause` that led to it.
+ *
+ * @example
+ * throw new ApiError('RCA_PAGINATION_INVALID', { parameter: 'page', reason: 'must be a positive integer' });
+ */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(code: ErrorCode, details: Record<string, unknown> = {}, options: { cause?: unknown } = {}) {
+    const entry = ERROR_REGISTRY[code];
+    super(formatMessage(entry.template, details), options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.status = entry.status;
+    this.details = Object.freeze({ ...details });
+  }
+
+  /** routing-controllers and Koa read `httpCode`/`expose`; keep them truthful. */
+  get httpCode(): number {
+    return this.status;
+  }
+
+  get expose(): boolean {
+    return this.status < 500;
+  }
+}
+
+/**
+ * Raised for any include string that cannot be honoured: unknown name, unknown modifier, bad
+ * number, limit above `include.maxLimit`, bad direction, sort key not allowed, too deep, too many
+ * paths, malformed syntax. Always a 400.
+ *
+ * @example
+ * throw new UnexpectedIncludesParameterError('comments:limit(x)', 'limit must be a non-negative integer');
+ */
+export class UnexpectedIncludesParameterError extends ApiError {
+  constructor(parameter: string, reason: string) {
+    super('RCA_INCLUDE_INVALID', { parameter, reason });
+  }
+}

@@ -1,0 +1,62 @@
+import { STATUS_CODES } from 'node:http';
+import { EmptyResultError, ForeignKeyConstraintError, UniqueConstraintError, ValidationError as SequelizeValidationError } from 'sequelize';
+import { ApiError } from './ApiError';
+import { validationMessages } from './validationMessages';
+
+/** What any thrown value means for the client. `message` is safe to show; `cause` is for debug. */
+export interface ErrorDescription {
+  status: number;
+  message: string | Record<string, unknown> | unknown[];
+  cause: unknown;
+}
+
+export const statusText = (status: number): string => STATUS_CODES[status] ?? 'Error';
+
+/**
+ * Maps anything thrown to a status and a message a client may see. 4xx messages are shown;
+ * a 5xx shows only its status text unless `debug` is on; SQL never shows.
+ *
+ * @example
+ * describeError(new NotFoundError('Book 7 was not found'), false); // { status: 404, message: 'Book 7 was not found', ... }
+ */
+export function describeError(error: unknown, debug: boolean): ErrorDescription {
+  const { status, message } = classify(error);
+  const shown = status < 500 || debug ? message : undefined;
+  return { status, message: shown === undefined || shown === '' ? statusText(status) : shown, cause: error };
+}
+
+function classify(error: unknown): { status: number; message?: ErrorDescription['message'] } {
+  if (error instanceof ApiError) return { status: error.status, message: error.message };
+  if (error instanceof UniqueConstraintError) return { status: 409, message: uniqueMessage(error) };
+  if (error instanceof ForeignKeyConstraintError) return { status: 409, message: statusText(409) };
+  if (error instanceof EmptyResultError) return { status: 404, message: error.message || undefined };
+  if (error instanceof SequelizeValidationError) return { status: 422, message: validationMessages(error.errors) };
+  const validation = validationMessages((error as { errors?: unknown })?.errors);
+  if (validation && Object.keys(validation).length > 0) return { status: 422, message: validation };
+  if (isBodyParseError(error)) return new ApiError('RCA_BODY_MALFORMED');
+  const status = httpStatusOf(error);
+  if (status !== undefined) return { status, message: (error as Error).message || undefined };
+  return { status: 500, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Express's body-parser and Koa's co-body report an unparsable JSON body differently. */
+function isBodyParseError(error: unknown): boolean {
+  const candidate = error as { type?: string; status?: number } | null;
+  if (candidate?.type === 'entity.parse.failed') return true;
+  return candidate?.status === 400 && error instanceof SyntaxError;
+}
+
+function httpStatusOf(error: unknown): number | undefined {
+  if (error === null || typeof error !== 'object') return undefined;
+  const candidate = error as { httpCode?: unknown; status?: unknown; statusCode?: unknown };
+  for (const value of [candidate.httpCode, candidate.status, candidate.statusCode]) {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599) return value;
+  }
+  return undefined;
+}
+
+function uniqueMessage(error: UniqueConstraintError): Record<string, string[]> | string {
+  const fields = Object.keys(error.fields ?? {});
+  if (fields.length === 0) return statusText(409);
+  return Object.fromEntries(fields.map((field) => [field, ['has already been taken']]));
+}

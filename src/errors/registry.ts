@@ -1,0 +1,34 @@
+/**
+ * Every error this library throws, in one place: a stable code, the HTTP status it answers with,
+ * and a message template whose `{name}` placeholders are filled from the error's details.
+ * Only 4xx messages are ever shown to clients (unless debug is on).
+ */
+export const ERROR_REGISTRY = {
+  RCA_INCLUDE_INVALID: { status: 400, template: 'Invalid include parameter "{parameter}": {reason}' },
+  RCA_JSONP_CALLBACK_INVALID: {
+    status: 400,
+    template: 'Invalid JSONP callback "{parameter}": it must be dotted JavaScript identifiers of at most {max} characters',
+  },
+  RCA_PAGINATION_INVALID: { status: 400, template: 'Invalid pagination parameter "{parameter}": {reason}' },
+  RCA_BODY_MALFORMED: { status: 400, template: 'The request body is not valid JSON' },
+  RCA_ROUTE_NOT_FOUND: { status: 404, template: 'No route matches {method} {path}' },
+  RCA_NO_REQUEST_CONTEXT: { status: 500, template: '{call} was used outside of a request handled by useApi()' },
+  RCA_ROUTE_NAME_UNKNOWN: { status: 500, template: 'No route is named "{name}"' },
+  RCA_ROUTE_PARAM_MISSING: { status: 500, template: 'Route "{name}" needs the parameter "{param}"' },
+  RCA_TRANSFORMER_INCLUDE_METHOD: {
+    status: 500,
+    template: '{transformer} lists the include "{include}" but has no method {method}()',
+  },
+  RCA_TRANSFORMER_RESULT: { status: 500, template: '{transformer}.{method}() must return this.item(), this.collection() or this.null()' },
+  RCA_RELATION_UNKNOWN: { status: 500, template: '{model} has no association named "{association}"' },
+  RCA_CONFIG_INVALID: { status: 500, template: 'Invalid routing-controllers-api config "{key}": {reason}' },
+  RCA_FRAMEWORK_UNKNOWN: { status: 500, template: 'useApi() needs an Express or a Koa application' },
+} as const satisfies Record<string, { status: number; template: string }>;
+
+/** A code of the registry, e.g. `'RCA_INCLUDE_INVALID'`. */
+export type ErrorCode = keyof typeof ERROR_REGISTRY;
+
+/** Fills a registry template: `format('a {x}', { x: 1 })` is `'a 1'`. Missing details stay visible. */
+export function formatMessage(template: string, details: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in details ? String(details[name]) : whole));
+}

@@ -1,0 +1,44 @@
+/** The parsed modifiers of one include: `comments:limit(3|0):sort(created_at|desc)`. */
+export interface IncludeParams {
+  readonly limit: number;
+  readonly offset: number;
+  readonly sort: string;
+  readonly order: SortDirection;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** One include in the tree: its parameters and the includes nested below it (`a.b`). */
+export interface IncludeNode {
+  readonly name: string;
+  /** The dotted path from the root, for error messages: `books.comments`. */
+  readonly path: string;
+  readonly params: IncludeParams;
+  /** True when the request chose the sort key itself (then it must be allowed). */
+  readonly sortGiven: boolean;
+  readonly children: ReadonlyMap<string, IncludeNode>;
+}
+
+/** The root: the includes requested at the top level. */
+export interface IncludeTree {
+  readonly children: ReadonlyMap<string, IncludeNode>;
+}
+
+/** The limits and defaults parsing applies; `include.*` of the config. */
+export interface IncludeParseOptions {
+  defaults: IncludeParams;
+  maxDepth: number;
+  maxLimit: number;
+  maxPaths: number;
+}
+
+/** An empty tree, e.g. for a request without `include`. */
+export const EMPTY_INCLUDE_TREE: IncludeTree = Object.freeze({ children: new Map() });
+
+/** The child node of an include, or a defaults-only node when the include was not requested. */
+export function childNode(parent: IncludeTree | IncludeNode, name: string, defaults: IncludeParams): IncludeNode {
+  const found = parent.children.get(name);
+  if (found) return found;
+  const path = 'path' in parent ? `${parent.path}.${name}` : name;
+  return { name, path, params: defaults, sortGiven: false, children: new Map() };
+}

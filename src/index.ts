@@ -1,0 +1,51 @@
+// routing-controllers-api: the public surface. Anything not named here is internal.
+import 'reflect-metadata';
+
+// Wiring
+export { useApi, apiStateOf } from './integration/useApi';
+export type { UseApiOptions, ErrorListener } from './integration/useApi';
+export { ApiInterceptor } from './integration/ApiInterceptor';
+
+// Decorators (also at 'routing-controllers-api/decorators', where @Transformer keeps its name)
+export { Transformer as UseTransformer } from '../decorators/Transformer';
+export { AvailableIncludes } from '../decorators/AvailableIncludes';
+export { Paginated } from '../decorators/Paginated';
+export type { PaginatedOptions, TransformerSource } from './integration/actionMetadata';
+
+// Responses
+export { ApiResponse, json } from './response/ApiResponse';
+export type { ErrorMessage, TransformerArg } from './response/ApiResponse';
+export type { RenderedResponse } from './response/RenderedResponse';
+
+// Transformers and includes
+export { Transformer } from './transformer/Transformer';
+export { ItemResource, CollectionResource, NullResource } from './transformer/Resource';
+export type { Resource, TransformerLike, TransformFn } from './transformer/Resource';
+export { RelatedRef } from './loader/RelatedRef';
+export { parseIncludes } from './include/parseIncludes';
+export type { IncludeParams, IncludeTree, IncludeNode, SortDirection, IncludeParseOptions } from './include/IncludeTree';
+
+// Serializers
+export { serializers } from './serializer/serializers';
+export type { Serializer, PageInfo } from './serializer/Serializer';
+
+// Pagination
+export { paginate, pageRequest } from './pagination/pageRequest';
+export type { PageRequest } from './pagination/pageRequest';
+export type { Paginator, PaginationMeta, PageLinks } from './pagination/Paginator';
+
+// Request helpers and routes
+export { isExpress, isKoa, isApiRequest, isUpdateRequest, isDeleteRequest } from './context/helpers';
+export { currentContext } from './context/RequestContext';
+export type { RequestContext, FrameworkName, AppState } from './context/RequestContext';
+export { route } from './routing/route';
+export type { RouteParams, RouteDefinition } from './routing/RouteRegistry';
+
+// Errors
+export { ApiError, UnexpectedIncludesParameterError } from './errors/ApiError';
+export { ERROR_REGISTRY } from './errors/registry';
+export type { ErrorCode } from './errors/registry';
+
+// Config
+export { resolveConfig } from './config/resolveConfig';
+export type { ApiConfig, ApiConfigInput, KeyCase, DateConversion, SerializerName, JsonEncodeOption } from './config/ApiConfig';

@@ -1,0 +1,64 @@
+import { Action, Interceptor, InterceptorInterface } from 'routing-controllers';
+import { Service } from 'typedi';
+import { requestStorage } from '../context/RequestContext';
+import { PAGE_REQUEST, PageRequest } from '../pagination/pageRequest';
+import type { Paginator } from '../pagination/Paginator';
+import { ApiResponse } from '../response/ApiResponse';
+import type { TransformerLike } from '../transformer/Resource';
+import { ActionApiMetadata, isUndecorated, TransformerSource } from './actionMetadata';
+
+/** Where the running action's decorator metadata is kept in the request context. */
+export const ACTION_METADATA = Symbol('rca.actionMetadata');
+
+/**
+ * The global interceptor: turns what a decorated action returns into a response builder with
+ * its transformer and pagination. `undefined` and `null` pass through to routing-controllers'
+ * 404/204 handling; undecorated actions and builders pass through untouched.
+ */
+@Service()
+@Interceptor({ priority: -1000 })
+export class ApiInterceptor implements InterceptorInterface {
+  intercept(_action: Action, result: unknown): unknown {
+    const context = requestStorage.getStore();
+    const metadata = context?.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined;
+    if (!context || !metadata || isUndecorated(metadata)) return result;
+    if (result === undefined || result === null || result instanceof ApiResponse) return result;
+    const response = new ApiResponse(context);
+    const transformer = metadata.transformer && instantiate(metadata.transformer.transformer);
+    const resourceKey = metadata.transformer?.resourceKey;
+    if (metadata.paginated) {
+      const page = context.slots.get(PAGE_REQUEST) as PageRequest;
+      return response.withPagination(toPaginator(result, page), transformer, resourceKey);
+    }
+    if (isCollection(result)) return response.withCollection(result, transformer, resourceKey);
+    return response.withItem(result, transformer, resourceKey);
+  }
+}
+
+function instantiate(source: TransformerSource): TransformerLike {
+  return typeof source === 'function' ? new source() : source;
+}
+
+function isCollection(value: unknown): value is Iterable<unknown> {
+  return Array.isArray(value) || value instanceof Set;
+}
+
+function isRowsCount(value: unknown): value is { rows: unknown[]; count: number | Array<{ count: number }> } {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { rows?: unknown }).rows) && 'count' in value;
+}
+
+function isPaginator(value: unknown): value is Paginator {
+  return typeof value === 'object' && value !== null && Array.isArray((value as Paginator).items) && typeof (value as Paginator).total === 'number';
+}
+
+/** `{ rows, count }` is one page already; a plain list is paged in memory. */
+function toPaginator(result: unknown, page: PageRequest): Paginator {
+  if (isPaginator(result)) return result;
+  if (isRowsCount(result)) {
+    // Sequelize answers `count` as a list of group counts when `group` was used.
+    const total = Array.isArray(result.count) ? result.count.length : result.count;
+    return { items: result.rows, total, perPage: page.perPage, currentPage: page.page };
+  }
+  const all = isCollection(result) ? [...result] : [result];
+  return { items: all.slice(page.offset, page.offset + page.limit), total: all.length, perPage: page.perPage, currentPage: page.page };
+}

@@ -1,0 +1,51 @@
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { createContext } from '../context/createContext';
+import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
+import { ApiError } from '../errors/ApiError';
+import { CONTEXT } from './contextKey';
+import { renderError } from './renderError';
+import { sendNode } from './sendRendered';
+import type { ErrorListener } from './useApi';
+
+type WithContext = Request & { [CONTEXT]?: RequestContext };
+
+function contextOf(req: WithContext, app: AppState): RequestContext {
+  req[CONTEXT] ??= createContext(app, {
+    method: req.method,
+    url: req.originalUrl ?? req.url,
+    headers: req.headers,
+    protocol: req.protocol,
+    host: req.get('host'),
+  });
+  return req[CONTEXT]!;
+}
+
+/** First middleware: gives the request its context. */
+export function expressContext(app: AppState): RequestHandler {
+  return (req, _res, next) => requestStorage.run(contextOf(req, app), next);
+}
+
+/** After every route: nothing answered, so the route is unknown (a JSON 404). */
+export function expressNotFound(): RequestHandler {
+  return (req, res, next) => {
+    if (res.headersSent || res.writableEnded) return;
+    next(new ApiError('RCA_ROUTE_NOT_FOUND', { method: req.method, path: req.path.slice(0, 200) }));
+  };
+}
+
+/** The last middleware: every error, from actions, middlewares or body parsing, as the documented body. */
+export function expressErrors(app: AppState, onError: ErrorListener): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const context = contextOf(req, app);
+    renderError(error, context)
+      .then((rendered) => {
+        onError(error, rendered.status);
+        if (res.headersSent) res.end();
+        else sendNode(res, rendered);
+      })
+      .catch(() => {
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+  };
+}

@@ -1,0 +1,77 @@
+import { createExecutor, RoutingControllersOptions } from 'routing-controllers';
+import type { ApiConfigInput } from '../config/ApiConfig';
+import { resolveConfig } from '../config/resolveConfig';
+import type { AppState, FrameworkName } from '../context/RequestContext';
+import { ApiError } from '../errors/ApiError';
+import { RouteRegistry } from '../routing/RouteRegistry';
+import { ApiInterceptor } from './ApiInterceptor';
+import { expressContext, expressErrors, expressNotFound } from './expressMiddleware';
+import { ExpressApiDriver } from './ExpressApiDriver';
+import { KoaApiDriver } from './KoaApiDriver';
+import { koaContextAndErrors } from './koaMiddleware';
+
+/** Called once for every error response, with its status; the default logs 5xx to stderr. */
+export type ErrorListener = (error: unknown, status: number) => void;
+
+/** routing-controllers' own options, plus this library's config and error listener. */
+export interface UseApiOptions extends RoutingControllersOptions {
+  /** Overrides of `config/api.ts`, merged over the defaults and the project's file. */
+  api?: ApiConfigInput;
+  onError?: ErrorListener;
+}
+
+const APP_STATE = Symbol.for('routing-controllers-api:app');
+
+const logServerErrors: ErrorListener = (error, status) => {
+  if (status >= 500) console.error(error);
+};
+
+interface UseFn {
+  use(...args: unknown[]): unknown;
+}
+
+function frameworkOf(app: unknown): FrameworkName {
+  const candidate = app as Record<string, unknown> | undefined;
+  if (typeof candidate?.use === 'function' && typeof candidate.callback === 'function' && 'middleware' in candidate) return 'koa';
+  if (typeof app === 'function' && typeof candidate?.handle === 'function' && typeof candidate?.use === 'function') return 'express';
+  throw new ApiError('RCA_FRAMEWORK_UNKNOWN');
+}
+
+/**
+ * Wires routing-controllers-api into an Express or Koa application (the "service provider"):
+ * request context, config, route names, the global interceptor, and one error handling for both
+ * frameworks (JSON errors, JSON 404 for unknown routes). Call it after your own middlewares and
+ * instead of `useExpressServer` / `useKoaServer`; it takes the same options.
+ *
+ * @example
+ * const app = useApi(express(), { controllers: [BookController], api: { serializer: 'data-array' } });
+ * app.listen(3000);
+ */
+export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
+  const { api, onError = logServerErrors, ...routing } = options;
+  const framework = frameworkOf(app);
+  const state: AppState = Object.freeze({ framework, config: resolveConfig(api), routes: new RouteRegistry() });
+  const server = app as unknown as UseFn;
+  const settings: RoutingControllersOptions = {
+    validation: true,
+    ...routing,
+    defaultErrorHandler: false,
+    interceptors: [ApiInterceptor, ...((routing.interceptors ?? []) as Function[])],
+  };
+  if (framework === 'express') {
+    server.use(expressContext(state));
+    createExecutor(new ExpressApiDriver(app, state), settings);
+    server.use(expressNotFound());
+    server.use(expressErrors(state, onError));
+  } else {
+    server.use(koaContextAndErrors(state, onError));
+    createExecutor(new KoaApiDriver(app, state), settings);
+  }
+  Object.defineProperty(app, APP_STATE, { value: state });
+  return app;
+}
+
+/** The state useApi() gave an app: its framework, config and named routes. */
+export function apiStateOf(app: unknown): AppState | undefined {
+  return (app as { [APP_STATE]?: AppState } | undefined)?.[APP_STATE];
+}

@@ -1,0 +1,14 @@
+/**
+ * A relation of one model, named but not yet loaded. Include methods return it inside
+ * `this.item()` / `this.collection()`; the include walker gathers the references of all parents and
+ * loads each relation for the whole parent set in one query (limit, offset and sort applied per parent).
+ */
+export class RelatedRef {
+  /** Filled by the loader: a model, a list of models, or null. */
+  value: unknown = undefined;
+
+  constructor(
+    readonly parent: object,
+    readonly association: string,
+  ) {}
+}

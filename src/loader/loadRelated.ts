@@ -1,0 +1,49 @@
+import { Model } from 'sequelize';
+import { ApiError } from '../errors/ApiError';
+import { applyParamsInMemory, preloaded } from './inMemory';
+import type { RelatedRef } from './RelatedRef';
+import { associationOf, loadAssociation } from './sequelizeLoader';
+import type { SortRequest } from './sortKey';
+
+/**
+ * Fills every reference with its relation. References are grouped by parent model and relation;
+ * a group already in memory costs no query, any other group costs one query (per 500 parents).
+ * Collections get the include's limit, offset and sort, per parent.
+ *
+ * @example
+ * await loadRelated(refs, { params, sortGiven: false, path: 'comments' });
+ */
+export async function loadRelated(refs: RelatedRef[], sort: SortRequest): Promise<void> {
+  for (const group of groupRefs(refs).values()) {
+    const pending = group.filter((ref) => !fillFromMemory(ref, sort));
+    if (pending.length === 0) continue;
+    const parent = pending[0].parent;
+    if (!(parent instanceof Model)) {
+      throw new ApiError('RCA_RELATION_UNKNOWN', { model: parent.constructor.name, association: pending[0].association });
+    }
+    await loadAssociation(associationOf(parent, pending[0].association), pending, sort);
+  }
+}
+
+function groupRefs(refs: RelatedRef[]): Map<unknown, RelatedRef[]> {
+  const groups = new Map<unknown, Map<string, RelatedRef[]>>();
+  const flat = new Map<unknown, RelatedRef[]>();
+  for (const ref of refs) {
+    let byName = groups.get(ref.parent.constructor);
+    if (!byName) groups.set(ref.parent.constructor, (byName = new Map()));
+    let list = byName.get(ref.association);
+    if (!list) {
+      byName.set(ref.association, (list = []));
+      flat.set(list, list);
+    }
+    list.push(ref);
+  }
+  return flat;
+}
+
+function fillFromMemory(ref: RelatedRef, sort: SortRequest): boolean {
+  const loaded = preloaded(ref.parent, ref.association);
+  if (!loaded) return false;
+  ref.value = Array.isArray(loaded.value) ? applyParamsInMemory(loaded.value, sort) : loaded.value;
+  return true;
+}

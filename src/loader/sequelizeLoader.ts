@@ -1,0 +1,127 @@
+import { Association, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
+import { ApiError } from '../errors/ApiError';
+import type { RelatedRef } from './RelatedRef';
+import { resolveSortKey, SortRequest } from './sortKey';
+
+/** Parent keys per `IN (...)` list; beyond it a relation takes one more query per chunk. */
+const CHUNK = 500;
+
+type AnyModel = ModelStatic<Model>;
+interface QueryGenerator {
+  quoteTable(table: unknown): string;
+  quoteIdentifier(name: string): string;
+}
+
+/** The association of a parent model, or a programming error naming it. */
+export function associationOf(parent: Model, name: string): Association {
+  const model = parent.constructor as AnyModel;
+  const association = model.associations?.[name];
+  if (!association) throw new ApiError('RCA_RELATION_UNKNOWN', { model: model.name, association: name });
+  return association;
+}
+
+/**
+ * Loads one association for every parent in `refs` (all of the same model) with as few queries as
+ * possible: one `IN (...)` query for belongs-to and has-one, and for has-many one query whose
+ * `ROW_NUMBER() OVER (PARTITION BY ...)` applies limit, offset and sort to each parent separately.
+ */
+export async function loadAssociation(association: Association, refs: RelatedRef[], sort: SortRequest): Promise<void> {
+  switch (association.associationType) {
+    case 'BelongsTo':
+      return loadByKey(refs, association.target as AnyModel, association.foreignKey, (association as unknown as { targetKey: string }).targetKey);
+    case 'HasOne':
+      return loadByKey(refs, association.target as AnyModel, sourceKeyOf(association), association.foreignKey);
+    case 'HasMany':
+      return loadHasMany(association, refs, sort);
+    default:
+      return loadOneByOne(association, refs, sort);
+  }
+}
+
+function sourceKeyOf(association: Association): string {
+  return (association as unknown as { sourceKey: string }).sourceKey;
+}
+
+function chunks<T>(items: T[]): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) result.push(items.slice(i, i + CHUNK));
+  return result;
+}
+
+function distinctKeys(refs: RelatedRef[], parentKey: string): unknown[] {
+  const keys = new Set<unknown>();
+  for (const ref of refs) {
+    const key = (ref.parent as Model).get(parentKey);
+    if (key !== null && key !== undefined) keys.add(key);
+  }
+  return [...keys];
+}
+
+/** Belongs-to and has-one: `target.targetKey IN (parent.parentKey ...)`, one row per parent. */
+async function loadByKey(refs: RelatedRef[], target: AnyModel, parentKey: string, targetKey: string): Promise<void> {
+  const byKey = new Map<string, Model>();
+  for (const keys of chunks(distinctKeys(refs, parentKey))) {
+    const rows = await target.findAll({ where: { [targetKey]: { [Op.in]: keys } } });
+    for (const row of rows) byKey.set(String(row.get(targetKey)), row);
+  }
+  for (const ref of refs) ref.value = byKey.get(String((ref.parent as Model).get(parentKey))) ?? null;
+}
+
+async function loadHasMany(association: Association, refs: RelatedRef[], sort: SortRequest): Promise<void> {
+  const target = association.target as AnyModel;
+  const sourceKey = sourceKeyOf(association);
+  const byParent = new Map<string, Model[]>();
+  const { limit } = sort.params;
+  const sql = limit > 0 ? windowQuery(target, association.foreignKey, sort) : null;
+  for (const keys of sql ? chunks(distinctKeys(refs, sourceKey)) : []) {
+    const rows = await target.sequelize!.query(sql!(keys.length), {
+      type: QueryTypes.SELECT,
+      model: target,
+      mapToModel: true,
+      replacements: [...keys, sort.params.offset, sort.params.offset + limit],
+    });
+    for (const row of rows as Model[]) {
+      const parentKey = String(row.get(association.foreignKey));
+      const list = byParent.get(parentKey) ?? [];
+      list.push(row);
+      byParent.set(parentKey, list);
+    }
+  }
+  for (const ref of refs) ref.value = byParent.get(String((ref.parent as Model).get(sourceKey))) ?? [];
+}
+
+/**
+ * `SELECT <columns> FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY fk ORDER BY key dir, pk dir) ...)`
+ * keeping rows offset+1 .. offset+limit of each parent. Identifiers come from the model and are
+ * quoted by the dialect; every value is a replacement.
+ */
+function windowQuery(target: AnyModel, foreignKey: string, sort: SortRequest): (count: number) => string {
+  const attributes = target.getAttributes();
+  const generator = (target.sequelize!.getQueryInterface() as unknown as { queryGenerator: QueryGenerator }).queryGenerator;
+  const q = (name: string) => generator.quoteIdentifier(name);
+  const column = (attribute: string) => q(attributes[attribute]?.field ?? attribute);
+  const keys = new Map(Object.entries(attributes).map(([name, attribute]) => [name, attribute.field ?? name]));
+  const sortAttribute = resolveSortKey(keys, sort, target.primaryKeyAttribute);
+  const direction = sort.params.order === 'desc' ? 'DESC' : 'ASC';
+  const order = [sortAttribute, target.primaryKeyAttribute].filter((a, i, all) => a && all.indexOf(a) === i).map((a) => `${column(a!)} ${direction}`);
+  const columns = Object.values(attributes).filter((a) => a.field).map((a) => q(a.field!)).join(', ');
+  const paranoid = target.options.paranoid ? ` AND ${column(target.options.deletedAt as string ?? 'deletedAt')} IS NULL` : '';
+  const fk = column(foreignKey);
+  return (count) =>
+    `SELECT ${columns} FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY ${fk} ORDER BY ${order.join(', ')}) AS ${q('__rca_row')} ` +
+    `FROM ${generator.quoteTable(target.getTableName())} WHERE ${fk} IN (${new Array(count).fill('?').join(', ')})${paranoid}) AS ${q('__rca_ranked')} ` +
+    `WHERE ${q('__rca_row')} > ? AND ${q('__rca_row')} <= ? ORDER BY ${fk}, ${q('__rca_row')}`;
+}
+
+/** Associations without a batched form (belongs-to-many): one query per parent, params applied. */
+async function loadOneByOne(association: Association, refs: RelatedRef[], sort: SortRequest): Promise<void> {
+  const target = association.target as AnyModel;
+  const keys = new Map(Object.entries(target.getAttributes()).map(([name, attribute]) => [name, attribute.field ?? name]));
+  const sortAttribute = resolveSortKey(keys, sort, target.primaryKeyAttribute);
+  const getter = (association as unknown as { accessors: { get: string } }).accessors.get;
+  const { limit, offset, order } = sort.params;
+  for (const ref of refs) {
+    const parent = ref.parent as unknown as Record<string, (options: object) => Promise<unknown>>;
+    ref.value = await parent[getter]({ limit, offset, order: sortAttribute ? [[sortAttribute, order.toUpperCase()]] : undefined });
+  }
+}

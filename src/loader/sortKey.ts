@@ -1,0 +1,42 @@
+import { UnexpectedIncludesParameterError } from '../errors/ApiError';
+import type { IncludeParams } from '../include/IncludeTree';
+
+/** What a relation can be sorted by: attribute name to column (or property) name. */
+export type SortableKeys = ReadonlyMap<string, string>;
+
+export interface SortRequest {
+  params: IncludeParams;
+  /** True when the client named the sort key; a default key that does not exist falls back quietly. */
+  sortGiven: boolean;
+  /** The include's path, quoted in errors. */
+  path: string;
+  /** An allowlist set by the transformer (`sortable`), else every key of the relation. */
+  allowed?: readonly string[];
+}
+
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The attribute to sort by, accepting `created_at` for an attribute `createdAt` and the column
+ * name itself. A key the client chose that is not allowed is a 400 listing the allowed ones.
+ */
+export function resolveSortKey(keys: SortableKeys, request: SortRequest, fallback: string | null): string | null {
+  const allowed = request.allowed ?? [...new Set([...keys.keys()].map(snake))];
+  const wanted = request.params.sort;
+  const permitted = allowed.some((key) => key === wanted || camel(key) === camel(wanted));
+  const attribute = permitted ? findAttribute(keys, wanted) : undefined;
+  if (attribute !== undefined) return attribute;
+  if (!request.sortGiven) return fallback;
+  throw new UnexpectedIncludesParameterError(
+    `${request.path}:sort(${wanted}|${request.params.order})`,
+    `sort key "${wanted}" is not allowed for ${request.path}; allowed: ${allowed.join(', ') || 'none'}`,
+  );
+}
+
+function findAttribute(keys: SortableKeys, wanted: string): string | undefined {
+  if (keys.has(wanted)) return wanted;
+  if (keys.has(camel(wanted))) return camel(wanted);
+  for (const [attribute, column] of keys) if (column === wanted) return attribute;
+  return undefined;
+}

@@ -1,0 +1,39 @@
+import type { RequestContext } from '../context/RequestContext';
+import { Paginator, PageLinks, PaginationMeta, totalPages } from './Paginator';
+
+/** The URL of the current request with only `page` changed. */
+function pageUrl(context: RequestContext, page: number): string {
+  const query = new URLSearchParams(context.search);
+  query.set('page', String(page));
+  return `${context.origin}${context.path}?${query.toString()}`;
+}
+
+/**
+ * Absolute links to the first, last, previous and next pages, keeping every other query parameter.
+ *
+ * @example
+ * pageLinks(context, { items, total: 12, perPage: 5, currentPage: 2 }).next; // '.../v1/books?include=author&page=3'
+ */
+export function pageLinks(context: RequestContext, paginator: Paginator): PageLinks {
+  const last = totalPages(paginator);
+  const current = paginator.currentPage;
+  return {
+    self: pageUrl(context, current),
+    first: pageUrl(context, 1),
+    last: pageUrl(context, last),
+    ...(current > 1 ? { previous: pageUrl(context, Math.min(current - 1, last)) } : {}),
+    ...(current < last ? { next: pageUrl(context, current + 1) } : {}),
+  };
+}
+
+/** The `pagination` meta block. */
+export function paginationMeta(paginator: Paginator, links: PageLinks): PaginationMeta {
+  return {
+    total: paginator.total,
+    count: paginator.items.length,
+    per_page: paginator.perPage,
+    current_page: paginator.currentPage,
+    total_pages: totalPages(paginator),
+    links: { ...(links.previous ? { previous: links.previous } : {}), ...(links.next ? { next: links.next } : {}) },
+  };
+}

@@ -1,0 +1,61 @@
+import type { FindOptions, Model, ModelStatic } from 'sequelize';
+import { currentContext, queryString, RequestContext } from '../context/RequestContext';
+import { ApiError } from '../errors/ApiError';
+import type { PaginatedOptions } from '../integration/actionMetadata';
+import type { Paginator } from './Paginator';
+
+/** The page a request asks for, and the window to load for it. */
+export interface PageRequest {
+  readonly page: number;
+  readonly perPage: number;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** Where the validated page request of a `@Paginated` action is kept in the request context. */
+export const PAGE_REQUEST = Symbol('rca.pageRequest');
+
+const MAX_PAGE = 1_000_000_000;
+
+function positiveInteger(context: RequestContext, name: string, fallback: number, max: number): number {
+  const raw = queryString(context, name);
+  if (raw === undefined) return fallback;
+  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= 1 && value <= max)) {
+    const shown = raw.length > 20 ? `${raw.slice(0, 20)}...` : raw;
+    throw new ApiError('RCA_PAGINATION_INVALID', { parameter: `${name}=${shown}`, reason: `must be an integer from 1 to ${max}` });
+  }
+  return value;
+}
+
+/** Reads and validates `page` and `per_page` of a request (400 when invalid). */
+export function readPageRequest(context: RequestContext, { perPage = 15, maxPerPage = 100 }: PaginatedOptions = {}): PageRequest {
+  const page = positiveInteger(context, 'page', 1, MAX_PAGE);
+  const size = positiveInteger(context, 'per_page', perPage, maxPerPage);
+  return Object.freeze({ page, perPage: size, limit: size, offset: (page - 1) * size });
+}
+
+/**
+ * The page the current request asks for: validated before a `@Paginated` action runs, or read
+ * with the default sizes elsewhere.
+ *
+ * @example
+ * const { limit, offset } = pageRequest();
+ */
+export function pageRequest(): PageRequest {
+  const context = currentContext('pageRequest()');
+  return (context.slots.get(PAGE_REQUEST) as PageRequest | undefined) ?? readPageRequest(context);
+}
+
+/**
+ * Loads the requested page of a Sequelize model with its total, ready for `withPagination()`.
+ *
+ * @example
+ * \@Get('/') \@Paginated({ perPage: 5 }) \@Transformer(BookTransformer)
+ * index() { return paginate(Book, { order: [['createdAt', 'DESC']] }); }
+ */
+export async function paginate<M extends Model>(model: ModelStatic<M>, options: Omit<FindOptions, 'limit' | 'offset'> = {}): Promise<Paginator<M>> {
+  const { page, perPage, limit, offset } = pageRequest();
+  const { rows, count } = await model.findAndCountAll({ ...options, limit, offset, distinct: true });
+  return { items: rows, total: count, perPage, currentPage: page };
+}

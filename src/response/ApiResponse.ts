@@ -1,0 +1,164 @@
+import { Model } from 'sequelize';
+import { currentContext, RequestContext } from '../context/RequestContext';
+import { describeError, statusText } from '../errors/describeError';
+import type { Paginator } from '../pagination/Paginator';
+import { AnyTransformer, CollectionResource, ItemResource } from '../transformer/Resource';
+import type { TransformerLike } from '../transformer/Resource';
+import { debugBlock, messageBody } from './messageBody';
+import { render, ResponseBody } from './render';
+import type { RenderedResponse } from './RenderedResponse';
+
+/** A transformer argument: a Transformer, or a function from model to fields. */
+export type TransformerArg<M> = TransformerLike | ((model: M) => Record<string, unknown>);
+
+/** A message for the error helpers: text, an object or a list (e.g. field errors). */
+export type ErrorMessage = string | Record<string, unknown> | unknown[];
+
+const isErrorLike = (value: unknown): boolean =>
+  value instanceof Error || (typeof value === 'object' && value !== null && ('httpCode' in value || 'statusCode' in value));
+
+/**
+ * The response builder behind `json()`. Every method returns the builder; an action returns it
+ * and the library sends it (status, headers, body or JSONP) after transforming what it holds.
+ *
+ * @example
+ * return json().setMeta({ version: 1 }).withPagination(page, new BookTransformer());
+ */
+export class ApiResponse {
+  private status = 200;
+  private headers: Record<string, string> = {};
+  private meta: Record<string, unknown> | null = null;
+  private body: ResponseBody = { kind: 'payload', payload: {} };
+  private renderJsonp = true;
+
+  constructor(private readonly context: RequestContext = currentContext('json()')) {}
+
+  /** Sends `payload` as the body (models become plain objects), with `meta` when set. */
+  respond(payload: unknown): this {
+    this.body = { kind: 'payload', payload };
+    return this;
+  }
+
+  /** A collection (array, Set, Sequelize result list), transformed when a transformer is given. */
+  withCollection<M>(items: Iterable<M>, transformer?: TransformerArg<M>, resourceKey?: string): this {
+    this.body = { kind: 'resource', resource: new CollectionResource(items, transformer as AnyTransformer, resourceKey) };
+    return this;
+  }
+
+  /** One item, transformed when a transformer is given. */
+  withItem<M>(item: M, transformer?: TransformerArg<M>, resourceKey?: string): this {
+    this.body = { kind: 'resource', resource: new ItemResource(item, transformer as AnyTransformer, resourceKey) };
+    return this;
+  }
+
+  /** A page of a collection with `meta.pagination` (total, count, per_page, current_page, total_pages, links). */
+  withPagination<M>(paginator: Paginator<M>, transformer?: TransformerArg<M>, resourceKey?: string): this {
+    const resource = new CollectionResource(paginator.items, transformer as AnyTransformer, resourceKey);
+    this.body = { kind: 'resource', resource, paginator };
+    return this;
+  }
+
+  /** `{ "success": { "code": <status>, "message": ... } }` in the configured `successFormat`. */
+  success(message: ErrorMessage = 'Success'): this {
+    return this.respond(messageBody(this.context.app.config.successFormat, this.status, message));
+  }
+
+  /** 201: a model as its plain attributes, a string or object in the success format. */
+  created(payload: unknown = 'Created'): this {
+    this.status = 201;
+    if (payload instanceof Model) return this.respond(payload.get({ plain: true }));
+    return this.success(payload as ErrorMessage);
+  }
+
+  noContent(): this {
+    this.status = 204;
+    this.body = { kind: 'empty' };
+    return this;
+  }
+
+  notModified(): this {
+    this.status = 304;
+    this.body = { kind: 'empty' };
+    return this;
+  }
+
+  setStatusCode(status: number): this {
+    this.status = status;
+    return this;
+  }
+
+  /** Merges headers into those already set. */
+  setHeaders(headers: Record<string, string | number>): this {
+    for (const [name, value] of Object.entries(headers)) this.headers[name.toLowerCase()] = String(value);
+    return this;
+  }
+
+  /** Replaces the meta block. */
+  setMeta(meta: Record<string, unknown>): this {
+    this.meta = { ...meta };
+    return this;
+  }
+
+  /**
+   * An error body. Given an error, status and message come from it (4xx messages only, unless
+   * debug); given a message, the status set before is kept when it is >= 400, else 400.
+   */
+  error(messageOrError?: ErrorMessage | Error | null): this {
+    const { config } = this.context.app;
+    let status = this.status >= 400 ? this.status : 400;
+    let message: unknown = messageOrError ?? statusText(status);
+    let cause: unknown;
+    if (isErrorLike(messageOrError)) {
+      ({ status, message, cause } = describeError(messageOrError, config.debug));
+    }
+    this.status = status;
+    const body = messageBody(config.errorFormat, status, message);
+    if (config.debug && cause !== undefined) body.debug = debugBlock(cause);
+    return this.respond(body);
+  }
+
+  badRequestError(message?: ErrorMessage): this { return this.statusError(400, message); }
+  unauthorizedError(message?: ErrorMessage): this { return this.statusError(401, message); }
+  forbiddenError(message?: ErrorMessage): this { return this.statusError(403, message); }
+  notFoundError(message?: ErrorMessage): this { return this.statusError(404, message); }
+  notAllowedError(message?: ErrorMessage): this { return this.statusError(405, message); }
+  notAcceptableError(message?: ErrorMessage): this { return this.statusError(406, message); }
+  conflictError(message?: ErrorMessage): this { return this.statusError(409, message); }
+  goneError(message?: ErrorMessage): this { return this.statusError(410, message); }
+  unprocessableError(message?: ErrorMessage): this { return this.statusError(422, message); }
+  tooManyRequestsError(message?: ErrorMessage): this { return this.statusError(429, message); }
+  internalError(message?: ErrorMessage): this { return this.statusError(500, message); }
+
+  /** Answers in plain JSON even when the request carries a JSONP callback. */
+  withoutJsonp(): this {
+    this.renderJsonp = false;
+    return this;
+  }
+
+  /** The status the builder will answer with (before `suppressResponseCode`). */
+  getStatusCode(): number {
+    return this.status;
+  }
+
+  /** Transforms, serializes and encodes: what the integration layer writes to the client. */
+  render(): Promise<RenderedResponse> {
+    return render(this.context, { status: this.status, headers: this.headers, meta: this.meta, body: this.body, allowJsonp: this.renderJsonp });
+  }
+
+  private statusError(status: number, message?: ErrorMessage): this {
+    this.status = status;
+    return this.error(message ?? statusText(status));
+  }
+}
+
+/**
+ * The response builder of the current request; with a payload, `json().respond(payload)`.
+ *
+ * @example
+ * return json().withItem(book, new BookTransformer());
+ * return json({ status: 'ok' });
+ */
+export function json(payload?: unknown): ApiResponse {
+  const response = new ApiResponse();
+  return payload === undefined ? response : response.respond(payload);
+}

@@ -1,0 +1,90 @@
+import type { RequestContext } from '../context/RequestContext';
+import { queryString, queryValue } from '../context/RequestContext';
+import { parseIncludes } from '../include/parseIncludes';
+import { pageLinks, paginationMeta } from '../pagination/pageLinks';
+import type { Paginator } from '../pagination/Paginator';
+import type { PageInfo } from '../serializer/Serializer';
+import { serializers } from '../serializer/serializers';
+import { defaultIncludeParams } from '../transformer/Transformer';
+import type { Resource } from '../transformer/Resource';
+import { Scope } from '../transformer/Scope';
+import { convertBody } from './convertBody';
+import { encodeJson } from './encodeJson';
+import { assertCallback, wrapJsonp } from './jsonp';
+import type { RenderedResponse } from './RenderedResponse';
+
+/** What a builder asks to send. */
+export type ResponseBody =
+  | { kind: 'payload'; payload: unknown }
+  | { kind: 'resource'; resource: Resource; paginator?: Paginator }
+  | { kind: 'empty' };
+
+export interface RenderInput {
+  status: number;
+  headers: Record<string, string>;
+  meta: Record<string, unknown> | null;
+  body: ResponseBody;
+  /** False for the error that reports a bad callback itself. */
+  allowJsonp?: boolean;
+}
+
+/** Includes narrowed by `@AvailableIncludes` on the running action. */
+export const NARROWED_INCLUDES = Symbol('rca.narrowedIncludes');
+
+/**
+ * The JSONP callback of the request: null when there is none (or the method is not GET/HEAD),
+ * a 400 `ApiError` when the name is not acceptable.
+ */
+export function jsonpCallback(context: RequestContext): string | null {
+  if (context.method !== 'GET' && context.method !== 'HEAD') return null;
+  const { param, maxLength } = context.app.config.jsonp;
+  const callback = queryString(context, param);
+  if (callback === undefined) return null;
+  assertCallback(callback, maxLength);
+  return callback;
+}
+
+/** Builds the body object of a transformed resource with the configured serializer. */
+async function documentOf(context: RequestContext, body: Extract<ResponseBody, { kind: 'resource' }>, meta: Record<string, unknown> | null) {
+  const { config } = context.app;
+  const tree = parseIncludes(queryValue(context, config.include.key), { ...config.include, defaults: defaultIncludeParams() });
+  const narrow = context.slots.get(NARROWED_INCLUDES) as readonly string[] | undefined;
+  const transformed = await new Scope({ tree, narrow, defaults: defaultIncludeParams() }).run(body.resource);
+  const serializer = serializers[config.serializer];
+  let page: PageInfo | null = null;
+  if (body.paginator) {
+    const links = pageLinks(context, body.paginator);
+    page = { meta: paginationMeta(body.paginator, links), links };
+  }
+  return { document: serializer.document(transformed, meta, page), contentType: serializer.contentType };
+}
+
+function payloadWithMeta(payload: unknown, meta: Record<string, unknown> | null): unknown {
+  if (!meta || Object.keys(meta).length === 0) return payload;
+  if (payload !== null && typeof payload === 'object' && !Array.isArray(payload)) return { ...(payload as object), meta };
+  return { data: payload, meta };
+}
+
+/**
+ * Turns a builder's state into status, headers and body text: transforms and serializes,
+ * converts keys and dates, encodes with `jsonEncodeOption`, wraps JSONP, applies `suppressResponseCode`.
+ */
+export async function render(context: RequestContext, input: RenderInput): Promise<RenderedResponse> {
+  const { config } = context.app;
+  const callback = input.allowJsonp === false ? null : jsonpCallback(context);
+  const status = config.suppressResponseCode ? 200 : input.status;
+  if (input.body.kind === 'empty') return { status, headers: { ...input.headers }, body: null };
+  let value: unknown;
+  let contentType = 'application/json';
+  if (input.body.kind === 'resource') {
+    ({ document: value, contentType } = await documentOf(context, input.body, input.meta));
+  } else {
+    value = payloadWithMeta(input.body.payload, input.meta);
+  }
+  const json = encodeJson(convertBody(value, config.convert.key, config.convert.date), config.jsonEncodeOption);
+  if (callback) {
+    const headers = { ...input.headers, 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff' };
+    return { status, headers, body: wrapJsonp(callback, json) };
+  }
+  return { status, headers: { ...input.headers, 'content-type': `${contentType}; charset=utf-8` }, body: json };
+}

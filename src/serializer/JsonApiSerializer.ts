@@ -1,0 +1,65 @@
+import type { TransformedItem, TransformedResource } from '../transformer/Transformed';
+import type { PageInfo, Serializer } from './Serializer';
+
+interface Identifier {
+  type: string;
+  id: string;
+}
+
+type ResourceObject = Identifier & { attributes: Record<string, unknown>; relationships?: Record<string, unknown> };
+
+/**
+ * JSON:API 1.1 documents: resource objects with `type`, `id`, `attributes` and `relationships`,
+ * every included resource once in `included`, pagination links at the top level.
+ */
+export class JsonApiSerializer implements Serializer {
+  readonly contentType = 'application/vnd.api+json';
+
+  document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null): Record<string, unknown> {
+    const included = new Map<string, ResourceObject>();
+    const rootType = resource.resourceKey ?? 'resources';
+    const primary = new Set<string>();
+    let data: unknown = null;
+    if (resource.kind === 'collection') {
+      data = resource.items.map((item) => this.resource(item, rootType, included));
+      resource.items.forEach((item) => primary.add(key(rootType, item)));
+    } else if (resource.kind === 'item' && resource.item) {
+      data = this.resource(resource.item, rootType, included);
+      primary.add(key(rootType, resource.item));
+    }
+    const body: Record<string, unknown> = { data };
+    const rest = [...included].filter(([k]) => !primary.has(k)).map(([, object]) => object);
+    if (rest.length > 0) body.included = rest;
+    const allMeta = page ? { ...(meta ?? {}), pagination: page.meta } : meta;
+    if (allMeta && Object.keys(allMeta).length > 0) body.meta = allMeta;
+    if (page) body.links = { self: page.links.self, first: page.links.first, last: page.links.last, prev: page.links.previous ?? null, next: page.links.next ?? null };
+    return body;
+  }
+
+  private resource(item: TransformedItem, type: string, included: Map<string, ResourceObject>): ResourceObject {
+    const { id, ...attributes } = item.fields;
+    const object: ResourceObject = { type, id: String(id), attributes };
+    if (item.includes.length > 0) {
+      object.relationships = {};
+      for (const [name, resource] of item.includes) object.relationships[name] = { data: this.link(name, resource, included) };
+    }
+    return object;
+  }
+
+  /** The relationship's identifiers; the related resources go to `included`, once each. */
+  private link(name: string, resource: TransformedResource, included: Map<string, ResourceObject>): Identifier | Identifier[] | null {
+    const type = resource.resourceKey ?? name;
+    const add = (item: TransformedItem): Identifier => {
+      const k = key(type, item);
+      if (!included.has(k)) included.set(k, this.resource(item, type, included));
+      return { type, id: String(item.fields.id) };
+    };
+    if (resource.kind === 'collection') return resource.items.map(add);
+    if (resource.kind === 'item' && resource.item) return add(resource.item);
+    return null;
+  }
+}
+
+function key(type: string, item: TransformedItem): string {
+  return `${type}:${String(item.fields.id)}`;
+}

@@ -1,0 +1,143 @@
+import defaults from '../../config/api';
+import { requestStorage } from '../context/RequestContext';
+import type { IncludeParams } from '../include/IncludeTree';
+import { RelatedRef } from '../loader/RelatedRef';
+import { includeMethods } from './includeMethods';
+import { AnyTransformer, CollectionResource, ItemResource, NullResource, TransformerLike } from './Resource';
+
+/** The params of the include being resolved, set on a per-include view of the transformer. */
+export const CURRENT_PARAMS = Symbol('rca.currentIncludeParams');
+
+const AVAILABLE = Symbol('rca.availableIncludes');
+const DEFAULTS = Symbol('rca.defaultIncludes');
+
+/**
+ * Maps one model to a plain object and declares the includes a client may ask for. One
+ * `include<Name>(model, params)` method per available include (or `include<Name>Batch(models, params)`
+ * for all parents at once); a listed include without its method throws when the list is assigned.
+ *
+ * @example
+ * class BookTransformer extends Transformer<Book> {
+ *   availableIncludes = ['author', 'comments'];
+ *   transform(book: Book) {
+ *     return this.buildPayload({ id: Number(book.id), title: book.title });
+ *   }
+ *   includeAuthor(book: Book) {
+ *     return this.item(this.related(book, 'author'), new AuthorTransformer());
+ *   }
+ *   includeComments(book: Book) {
+ *     return this.collection(this.related(book, 'comments'), new CommentTransformer());
+ *   }
+ * }
+ */
+export abstract class Transformer<TModel = unknown, TOut extends Record<string, unknown> = Record<string, unknown>>
+  implements TransformerLike
+{
+  /** Includes a client may request with `?include=`. */
+  declare availableIncludes: string[];
+  /** Includes added to every response of this transformer, requested or not. */
+  declare defaultIncludes: string[];
+  /** When non-empty, only these fields are kept. */
+  visible: string[] = [];
+  /** These fields are never sent. */
+  hidden: string[] = [];
+  /** Sort keys allowed per include (`{ comments: ['created_at', 'id'] }`); default: the related model's columns. */
+  sortable: Record<string, string[]> = {};
+
+  private [AVAILABLE]: string[] = [];
+  private [DEFAULTS]: string[] = [];
+  private [CURRENT_PARAMS]?: IncludeParams;
+
+  constructor() {
+    // Accessors on the instance, so that a subclass's `availableIncludes = [...]` field is
+    // checked against its include methods at construction time.
+    for (const [key, slot] of [['availableIncludes', AVAILABLE], ['defaultIncludes', DEFAULTS]] as const) {
+      Object.defineProperty(this, key, {
+        configurable: true,
+        enumerable: true,
+        get: () => this[slot],
+        set: (names: string[]) => {
+          for (const name of names) includeMethods(this, name);
+          this[slot] = [...names];
+        },
+      });
+    }
+  }
+
+  /** Maps one model to the fields of its response. */
+  abstract transform(model: TModel): TOut;
+
+  /** Applies `visible` and `hidden` to a payload. */
+  buildPayload<T extends Record<string, unknown>>(payload: T): T {
+    return filterFields(payload, this.visible, this.hidden);
+  }
+
+  /** An included item. `data` may be a model, `this.related(model, 'relation')`, or null. */
+  item<M>(data: M | RelatedRef | null | undefined, transformer?: Transformer<M> | TransformerLike | ((model: M) => Record<string, unknown>), resourceKey?: string): ItemResource {
+    return new ItemResource(data, transformer as AnyTransformer, resourceKey);
+  }
+
+  /** An included collection. `data` may be a list, `this.related(model, 'relation')`, or null. */
+  collection<M>(data: Iterable<M> | RelatedRef | null | undefined, transformer?: Transformer<M> | TransformerLike | ((model: M) => Record<string, unknown>), resourceKey?: string): CollectionResource {
+    return new CollectionResource(data, transformer as AnyTransformer, resourceKey);
+  }
+
+  /** An include that resolves to nothing. */
+  null(): NullResource {
+    return new NullResource();
+  }
+
+  /** A relation of `model` to load for all parents at once, with this include's limit, offset and sort. */
+  related(model: object, association: string): RelatedRef {
+    return new RelatedRef(model, association);
+  }
+
+  /** The parsed `{ limit, offset, sort, order }` of the include being resolved, or one of them. */
+  getParsedParams(): IncludeParams;
+  getParsedParams<K extends keyof IncludeParams>(key: K): IncludeParams[K];
+  getParsedParams(key?: keyof IncludeParams): IncludeParams | IncludeParams[keyof IncludeParams] {
+    const params = this[CURRENT_PARAMS] ?? defaultIncludeParams();
+    return key === undefined ? params : params[key];
+  }
+
+  /** Same as getParsedParams(). */
+  get(): IncludeParams;
+  get<K extends keyof IncludeParams>(key: K): IncludeParams[K];
+  get(key?: keyof IncludeParams): IncludeParams | IncludeParams[keyof IncludeParams] {
+    return key === undefined ? this.getParsedParams() : this.getParsedParams(key);
+  }
+
+  getLimit(): number {
+    return this.getParsedParams('limit');
+  }
+
+  getOffset(): number {
+    return this.getParsedParams('offset');
+  }
+
+  getSortKey(): string {
+    return this.getParsedParams('sort');
+  }
+
+  getSortDirection(): 'asc' | 'desc' {
+    return this.getParsedParams('order');
+  }
+}
+
+/** The configured include defaults: of the current app when inside a request, else the documented ones. */
+export function defaultIncludeParams(): IncludeParams {
+  const { limit, sort } = requestStorage.getStore()?.app.config.include.params ?? defaults.include!.params!;
+  return { limit: limit[0], offset: limit[1], sort: sort[0], order: sort[1] };
+}
+
+/** Keeps `visible` fields only (when any) and drops `hidden` ones; untouched when both are empty. */
+export function filterFields<T extends Record<string, unknown>>(payload: T, visible: string[], hidden: string[]): T {
+  if (visible.length === 0 && hidden.length === 0) return payload;
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(payload)) {
+    if (visible.length > 0 && !visible.includes(key)) continue;
+    if (hidden.includes(key)) continue;
+    result[key] = payload[key];
+  }
+  return result as T;
+}
