@@ -19,11 +19,20 @@ const PROJECT_CONFIG = path.join('config', 'api');
  * config.include.maxDepth; // 10
  */
 export function resolveConfig(overrides: ApiConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  let config = deepMerge(defaults as unknown as ApiConfig, loadProjectConfig());
-  config = deepMerge(config, overrides);
+  let config = mergeConfig(defaults as unknown as ApiConfig, loadProjectConfig());
+  config = mergeConfig(config, overrides);
   config = { ...config, debug: resolveDebug(config.debug, env) };
   validateConfig(config);
   return deepFreeze(config);
+}
+
+/** Body templates are whole documents: a project's format replaces the default one, never mixes with it. */
+const REPLACED_KEYS = ['successFormat', 'errorFormat'] as const;
+
+function mergeConfig(base: ApiConfig, override: ApiConfigInput): ApiConfig {
+  const merged = deepMerge(base, override);
+  for (const key of REPLACED_KEYS) if (override?.[key]) merged[key] = override[key];
+  return merged;
 }
 
 function resolveDebug(configured: boolean, env: NodeJS.ProcessEnv): boolean {

@@ -56,7 +56,8 @@ function httpStatusOf(error: unknown): number | undefined {
 }
 
 function uniqueMessage(error: UniqueConstraintError): Record<string, string[]> | string {
-  const fields = Object.keys(error.fields ?? {});
+  // SQLite names the columns in a list, other dialects map column to value.
+  const fields = Array.isArray(error.fields) ? (error.fields as string[]) : Object.keys(error.fields ?? {});
   if (fields.length === 0) return statusText(409);
   return Object.fromEntries(fields.map((field) => [field, ['has already been taken']]));
 }

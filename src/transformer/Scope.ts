@@ -56,6 +56,7 @@ export class Scope {
       const models = modelsOf(resource.data, resource.kind);
       const transformer = resource.transformer;
       const group = transformer instanceof Transformer ? groupFor(groups, transformer) : undefined;
+      if (!group) refuseIncludes(node);
       return models.map((model) => {
         const item: TransformedItem = { fields: transformOne(transformer, model), includes: [] };
         group?.entries.push({ model, transformer: transformer as Transformer, item });
@@ -116,6 +117,12 @@ export class Scope {
     }
     return results;
   }
+}
+
+/** Only a Transformer declares includes: asking one of anything else is the client's error. */
+function refuseIncludes(node: IncludeTree | IncludeNode): void {
+  const [first] = node.children.values();
+  if (first) throw new UnexpectedIncludesParameterError(first.path, `unknown include "${first.name}"; available: none`);
 }
 
 function groupFor(groups: Map<unknown, Group>, transformer: Transformer): Group {

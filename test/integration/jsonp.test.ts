@@ -1,0 +1,40 @@
+import { expect } from 'chai';
+import { eachFramework } from '../fixture/app';
+
+eachFramework('JSONP', (app) => {
+  it('wraps a GET with a valid callback', async () => {
+    const res = await app().get('/v1/books/1?callback=app.onBook');
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.equal('text/javascript; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
+    expect(res.text).to.match(/^\/\*\*\/ typeof app\.onBook === 'function' && app\.onBook\(\{"id":1,.*\}\);$/);
+    const payload = JSON.parse(res.text.slice(res.text.indexOf('(') + 1, -2));
+    expect(payload.title).to.equal('Book 1');
+  });
+
+  it('keeps the callback in pagination links', async () => {
+    const res = await app().get('/v1/books?callback=cb');
+    expect(res.text).to.include(`"next":"${app().url}/v1/books?callback=cb&page=2"`);
+  });
+
+  for (const callback of ['alert(1)', 'a-b', 'x'.repeat(129), 'cb;evil()', '', '<script>']) {
+    it(`answers a bad callback ${JSON.stringify(callback.slice(0, 12))} with a plain JSON 400`, async () => {
+      const res = await app().get(`/v1/books/1?callback=${encodeURIComponent(callback)}`);
+      expect(res.status).to.equal(400);
+      expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+      expect(res.body.error.message).to.match(/^Invalid JSONP callback ".*": it must be dotted JavaScript identifiers of at most 128 characters$/);
+    });
+  }
+
+  it('wraps an error body too when the callback is valid', async () => {
+    const res = await app().get('/v1/books/9999?callback=cb');
+    expect(res.status).to.equal(404);
+    expect(res.text).to.match(/^\/\*\*\/ typeof cb === 'function' && cb\(\{"error":\{"code":404,/);
+  });
+
+  it('answers POST in plain JSON even with a callback', async () => {
+    const res = await app().post('/r/validate?callback=cb', { title: 'ok', author_id: 1 });
+    expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+    expect(res.body).to.deep.equal({ title: 'ok' });
+  });
+});

@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import { ApiError, resolveConfig } from '../../../src';
+
+describe('resolveConfig()', () => {
+  it('has a default for every key of the contract', () => {
+    const config = resolveConfig({}, {});
+    expect(config.debug).to.equal(false);
+    expect(config.endpoint).to.deep.equal({ pattern: 'v1/*', domain: null });
+    expect(config.include).to.deep.equal({ key: 'include', params: { limit: [3, 0], sort: ['created_at', 'desc'] }, maxDepth: 10, maxLimit: 100, maxPaths: 20 });
+    expect(config.serializer).to.equal('array');
+    expect(config.jsonEncodeOption).to.deep.equal({ pretty: false, escapeUnicode: false, escapeSlashes: false });
+    expect(config.successFormat).to.deep.equal({ success: { code: ':code', message: ':message' } });
+    expect(config.errorFormat).to.deep.equal({ error: { code: ':code', message: ':message' } });
+    expect(config.convert).to.deep.equal({ key: 'snake', date: 'iso8601' });
+    expect(config.jsonp.param).to.equal('callback');
+    expect(config.suppressResponseCode).to.equal(false);
+    expect(config.transformer.dir).to.equal('src/transformers');
+    expect(config.internal).to.deep.equal({ domains: [], forwardHeaders: ['authorization', 'cookie', 'accept-language'] });
+    expect(config.remote).to.deep.equal({ allowedHosts: null, timeout: 10000 });
+  });
+
+  it('merges overrides key by key and freezes the result', () => {
+    const config = resolveConfig({ include: { maxDepth: 3 }, convert: { key: 'camel' } }, {});
+    expect(config.include.maxDepth).to.equal(3);
+    expect(config.include.maxLimit).to.equal(100);
+    expect(config.convert).to.deep.equal({ key: 'camel', date: 'iso8601' });
+    expect(Object.isFrozen(config.include)).to.equal(true);
+  });
+
+  it('turns debug on with API_DEBUG and always off in production', () => {
+    expect(resolveConfig({}, { API_DEBUG: 'true' }).debug).to.equal(true);
+    expect(resolveConfig({ debug: true }, { NODE_ENV: 'production' }).debug).to.equal(false);
+    expect(resolveConfig({ debug: true }, { NODE_ENV: 'production', API_DEBUG: 'true' }).debug).to.equal(false);
+  });
+
+  it('ignores prototype-polluting keys', () => {
+    const hostile = JSON.parse('{"__proto__": {"polluted": true}, "include": {"maxDepth": 4}}');
+    const config = resolveConfig(hostile, {});
+    expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+    expect(config.include.maxDepth).to.equal(4);
+  });
+
+  it('names the key of an invalid value', () => {
+    expect(() => resolveConfig({ serializer: 'xml' as never }, {})).to.throw(ApiError, /"serializer"/);
+    expect(() => resolveConfig({ include: { maxLimit: 0 } }, {})).to.throw(ApiError, /"include.maxLimit"/);
+    expect(() => resolveConfig({ convert: { key: 'kebab' as never } }, {})).to.throw(ApiError, /"convert.key"/);
+  });
+});
+
+describe('resolveConfig() message formats', () => {
+  it('replaces the success and error formats instead of merging them', () => {
+    const config = resolveConfig({ errorFormat: { failed: ':message' } }, {});
+    expect(config.errorFormat).to.deep.equal({ failed: ':message' });
+    expect(config.successFormat).to.deep.equal({ success: { code: ':code', message: ':message' } });
+  });
+});

@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import { serializers } from '../../../src';
+import type { TransformedItem, TransformedResource } from '../../../src/transformer/Transformed';
+
+const author = (id: number): TransformedItem => ({ fields: { id, name: `A${id}` }, includes: [] });
+const book = (id: number, authorId: number): TransformedItem => ({
+  fields: { id, title: `B${id}` },
+  includes: [
+    ['author', { kind: 'item', item: author(authorId) }],
+    ['comments', { kind: 'collection', items: [{ fields: { id: id * 10, body: 'c' }, includes: [] }] }],
+    ['nothing', { kind: 'null' }],
+  ],
+});
+const collection: TransformedResource = { kind: 'collection', resourceKey: 'books', items: [book(1, 7), book(2, 7)] };
+const page = {
+  meta: { total: 4, count: 2, per_page: 2, current_page: 1, total_pages: 2, links: { next: 'http://x/b?page=2' } },
+  links: { self: 'http://x/b?page=1', first: 'http://x/b?page=1', last: 'http://x/b?page=2', next: 'http://x/b?page=2' },
+};
+
+describe('serializers', () => {
+  describe('array', () => {
+    it('puts an item at the top level, an included item as an object, a collection under data, nothing as null', () => {
+      const body = serializers.array.document({ kind: 'item', item: book(1, 7) }, null, null);
+      expect(body).to.deep.equal({ id: 1, title: 'B1', author: { id: 7, name: 'A7' }, comments: { data: [{ id: 10, body: 'c' }] }, nothing: null });
+    });
+
+    it('puts a collection under data, with meta and pagination', () => {
+      const body = serializers.array.document(collection, { version: 1 }, page);
+      expect(body.data).to.have.length(2);
+      expect(body.meta).to.deep.equal({ version: 1, pagination: page.meta });
+    });
+
+    it('answers an empty included collection as { data: [] }', () => {
+      const body = serializers.array.document({ kind: 'item', item: { fields: { id: 1 }, includes: [['comments', { kind: 'collection', items: [] }]] } }, null, null);
+      expect(body).to.deep.equal({ id: 1, comments: { data: [] } });
+    });
+  });
+
+  describe('data-array', () => {
+    it('wraps items in data too', () => {
+      const body = serializers['data-array'].document({ kind: 'item', item: book(1, 7) }, null, null);
+      expect(body).to.deep.equal({ data: { id: 1, title: 'B1', author: { data: { id: 7, name: 'A7' } }, comments: { data: [{ id: 10, body: 'c' }] }, nothing: null } });
+    });
+  });
+
+  describe('json-api', () => {
+    const body = serializers['json-api'].document(collection, null, page) as any;
+
+    it('writes resource objects with type, id, attributes and relationships', () => {
+      expect(body.data[0]).to.deep.equal({
+        type: 'books',
+        id: '1',
+        attributes: { title: 'B1' },
+        relationships: { author: { data: { type: 'author', id: '7' } }, comments: { data: [{ type: 'comments', id: '10' }] }, nothing: { data: null } },
+      });
+    });
+
+    it('includes each related resource once', () => {
+      expect(body.included.map((r: any) => `${r.type}:${r.id}`)).to.deep.equal(['author:7', 'comments:10', 'comments:20']);
+    });
+
+    it('puts pagination links at the top level and uses the JSON:API media type', () => {
+      expect(body.links).to.deep.equal({ self: page.links.self, first: page.links.first, last: page.links.last, prev: null, next: page.links.next });
+      expect(body.meta.pagination.total).to.equal(4);
+      expect(serializers['json-api'].contentType).to.equal('application/vnd.api+json');
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import { CollectionResource, parseIncludes, resolveConfig } from '../../../src';
+import { Scope } from '../../../src/transformer/Scope';
+import { serializers } from '../../../src/serializer/serializers';
+import { countQueries, fixtureDatabase } from '../../fixture/database';
+import { Author, Book, Comment } from '../../fixture/models';
+import { BookTransformer } from '../../fixture/transformers';
+import { createContext } from '../../../src/context/createContext';
+import { requestStorage } from '../../../src/context/RequestContext';
+import { RouteRegistry } from '../../../src/routing/RouteRegistry';
+
+const defaults = { limit: 3, offset: 0, sort: 'created_at', order: 'desc' as const };
+const include = (text: string) => parseIncludes(text, { defaults, maxDepth: 10, maxLimit: 100, maxPaths: 20 });
+
+/** Runs inside a request context so that BookTransformer's route() links resolve. */
+function inRequest<T>(work: () => Promise<T>): Promise<T> {
+  const routes = new RouteRegistry();
+  routes.add({ name: 'v1.books.show', method: 'GET', path: '/v1/books/:id' });
+  const app = { framework: 'express' as const, config: resolveConfig({}, {}), routes };
+  return requestStorage.run(createContext(app, { method: 'GET', url: '/', headers: {}, protocol: 'http', host: 'h' }), work);
+}
+
+describe('Scope#run()', () => {
+  before(() => fixtureDatabase());
+
+  it('uses relations that are loaded already, applying limit and sort in memory, with no query', async () => {
+    const books = await Book.findAll({ include: [Author, Comment], order: [['id', 'ASC']] });
+    let out: any;
+    const queries = await countQueries(() =>
+      inRequest(async () => {
+        const resource = new CollectionResource(books, new BookTransformer());
+        out = serializers.array.document(await new Scope({ tree: include('author,comments:limit(2|0):sort(id|asc)'), defaults }).run(resource), null, null);
+      }),
+    );
+    expect(queries).to.deep.equal([]);
+    for (const book of out.data) {
+      const expected = (await Comment.findAll({ where: { bookId: book.id }, order: [['id', 'ASC']], limit: 2 })).map((c) => Number(c.id));
+      expect(book.comments.data.map((c: { id: number }) => c.id)).to.deep.equal(expected);
+      expect(book.author.id).to.equal(((book.id - 1) % 4) + 1);
+    }
+  });
+
+  it('refuses includes on a resource without a transformer', async () => {
+    const scope = new Scope({ tree: include('author'), defaults });
+    let caught: unknown;
+    await scope.run(new CollectionResource([{ id: 1 }], undefined)).catch((error) => (caught = error));
+    expect(String(caught)).to.match(/unknown include "author"; available: none/);
+  });
+});

@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { ApiError, IncludeParams, Transformer } from '../../../src';
+import { pascalCase } from '../../../src/transformer/includeMethods';
+
+class Fields extends Transformer<{ id: number; name: string; secret: string }> {
+  transform(model: { id: number; name: string; secret: string }) {
+    return this.buildPayload({ ...model });
+  }
+}
+
+describe('Transformer', () => {
+  it('reports a listed include without its method at construction', () => {
+    class Missing extends Fields {
+      availableIncludes = ['author', 'fooBar'];
+      includeAuthor() {
+        return this.null();
+      }
+    }
+    expect(() => new Missing()).to.throw(ApiError, /Missing lists the include "fooBar" but has no method includeFooBar\(\)/);
+  });
+
+  it('checks defaultIncludes the same way', () => {
+    class MissingDefault extends Fields {
+      defaultIncludes = ['tags'];
+    }
+    expect(() => new MissingDefault()).to.throw(ApiError, /includeTags/);
+  });
+
+  it('accepts a batch method in place of the per-item one', () => {
+    class Batch extends Fields {
+      availableIncludes = ['tags'];
+      includeTagsBatch(models: unknown[]) {
+        return models.map(() => this.null());
+      }
+    }
+    expect(new Batch().availableIncludes).to.deep.equal(['tags']);
+  });
+
+  it('maps foo_bar and fooBar to includeFooBar', () => {
+    expect(pascalCase('foo_bar')).to.equal('FooBar');
+    expect(pascalCase('fooBar')).to.equal('FooBar');
+    expect(pascalCase('comments')).to.equal('Comments');
+  });
+
+  it('applies visible and hidden in buildPayload', () => {
+    const model = { id: 1, name: 'n', secret: 's' };
+    const hidden = Object.assign(new Fields(), { hidden: ['secret'] });
+    const visible = Object.assign(new Fields(), { visible: ['id'] });
+    expect(hidden.transform(model)).to.deep.equal({ id: 1, name: 'n' });
+    expect(visible.transform(model)).to.deep.equal({ id: 1 });
+  });
+
+  it('answers the default params outside of an include', () => {
+    const fields = new Fields();
+    const expected: IncludeParams = { limit: 3, offset: 0, sort: 'created_at', order: 'desc' };
+    expect(fields.getParsedParams()).to.deep.equal(expected);
+    expect(fields.get('sort')).to.equal('created_at');
+    expect([fields.getLimit(), fields.getOffset(), fields.getSortKey(), fields.getSortDirection()]).to.deep.equal([3, 0, 'created_at', 'desc']);
+  });
+});
