@@ -1,0 +1,35 @@
+import { Book } from '../example/models';
+import { benchDatabase, benchServer, countStatements } from './exampleHarness';
+import type { BenchResult } from './run';
+
+const INCLUDE = 'author,publisher,comments:limit(3|0):sort(created_at|desc)';
+
+/**
+ * SQL statements for GET /v1/books?include=author,publisher,comments at 5 and 100 books a page,
+ * beside the per-parent baseline: the same page with each relation loaded book by book.
+ */
+export async function queries(): Promise<BenchResult[]> {
+  const db = await benchDatabase();
+  const server = await benchServer();
+  try {
+    const page = (perPage: number) => countStatements(db, () => fetch(`${server.url}/v1/books?per_page=${perPage}&include=${INCLUDE}`).then((r) => r.text()));
+    const page5 = await page(5);
+    const page100 = await page(100);
+    const naive100 = await countStatements(db, async () => {
+      const { rows } = await Book.findAndCountAll({ limit: 100, offset: 0, order: [['createdAt', 'DESC']] });
+      for (const book of rows) {
+        await book.$get('author');
+        await book.$get('publisher');
+        await book.$get('comments', { limit: 3, order: [['createdAt', 'DESC']] });
+      }
+    });
+    return [
+      { key: 'queries_page5', label: 'statements, 5 books a page', value: page5, baseline: naive100, unit: 'statements' },
+      { key: 'queries_page100', label: 'statements, 100 books a page', value: page100, baseline: naive100, unit: 'statements' },
+      { key: 'queries_naive_page100', label: 'statements, per-parent baseline, 100 a page', value: naive100, baseline: naive100, unit: 'statements' },
+    ];
+  } finally {
+    await server.close();
+    await db.close();
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Delete, Get, JsonController, Param, Post, Put } from 'routing-controllers';
+import { Service } from 'typedi';
+import { Paginated, Transformer } from '../../decorators';
+import { json, paginate, route } from '../../src';
+import { Book } from '../models';
+import { bookAttributes } from '../requests/bookAttributes';
+import { CreateBookRequest } from '../requests/CreateBookRequest';
+import { UpdateBookRequest } from '../requests/UpdateBookRequest';
+import { BookTransformer } from '../transformers/BookTransformer';
+import { findOrFail } from './findOrFail';
+
+/** v1.books.index|show|store|update|destroy */
+@Service()
+@JsonController('/v1/books')
+export class BooksController {
+  @Get('/')
+  @Transformer(BookTransformer, { resourceKey: 'books' })
+  @Paginated({ perPage: 5 })
+  index() {
+    return paginate(Book, { order: [['createdAt', 'DESC'], ['id', 'DESC']] });
+  }
+
+  @Get('/:id')
+  @Transformer(BookTransformer, { resourceKey: 'books' })
+  show(@Param('id') id: number) {
+    return findOrFail(Book, id);
+  }
+
+  @Post('/')
+  async store(@Body({ required: true }) body: CreateBookRequest) {
+    const book = await Book.create(bookAttributes(body));
+    return json().setHeaders({ Location: route('v1.books.show', { id: book.id }) }).created(book);
+  }
+
+  @Put('/:id')
+  async update(@Param('id') id: number, @Body({ required: true }) body: UpdateBookRequest) {
+    const book = await findOrFail(Book, id);
+    await book.update(bookAttributes(body));
+    return json().success('Updated');
+  }
+
+  @Delete('/:id')
+  async destroy(@Param('id') id: number) {
+    const book = await findOrFail(Book, id);
+    await book.destroy();
+    return json().success('Deleted');
+  }
+}

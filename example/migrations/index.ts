@@ -1,0 +1,13 @@
+import type { QueryInterface } from 'sequelize';
+import * as authorsAndPublishers from './001-create-authors-and-publishers';
+import * as books from './002-create-books';
+import * as comments from './003-create-comments';
+
+type Step = (params: { context: QueryInterface }) => Promise<void>;
+
+/** The migrations in order; listed, not globbed, so they run the same from TypeScript and from dist/. */
+export const migrations: Array<{ name: string; up: Step; down: Step }> = [
+  { name: '001-create-authors-and-publishers', ...authorsAndPublishers },
+  { name: '002-create-books', ...books },
+  { name: '003-create-comments', ...comments },
+];

@@ -1,0 +1,9 @@
+import { BelongsTo, Column, DataType, ForeignKey, Model, Table } from 'sequelize-typescript';
+import { Book } from './Book';
+
+@Table({ tableName: 'comments', underscored: true })
+export class Comment extends Model {
+  @ForeignKey(() => Book) @Column({ type: DataType.INTEGER, allowNull: false }) bookId!: number;
+  @Column({ type: DataType.TEXT, allowNull: false }) body!: string;
+  @BelongsTo(() => Book) book?: Book;
+}

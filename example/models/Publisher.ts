@@ -1,0 +1,8 @@
+import { Column, DataType, HasMany, Model, Table } from 'sequelize-typescript';
+import { Book } from './Book';
+
+@Table({ tableName: 'publishers', underscored: true })
+export class Publisher extends Model {
+  @Column({ type: DataType.STRING, allowNull: false }) name!: string;
+  @HasMany(() => Book) books?: Book[];
+}

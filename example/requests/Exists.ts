@@ -1,0 +1,22 @@
+import { registerDecorator, ValidationOptions } from 'class-validator';
+import type { Model, ModelStatic } from 'sequelize';
+
+/**
+ * The value is the primary key of an existing row of `model` (checked in the database).
+ * Non-integers pass here and are left to `@IsInt()`, so a client gets one message, not two.
+ */
+export function Exists(model: () => ModelStatic<Model>, options: ValidationOptions = {}): PropertyDecorator {
+  return (object, propertyName) =>
+    registerDecorator({
+      name: 'exists',
+      target: object.constructor,
+      propertyName: String(propertyName),
+      options: { message: `${String(propertyName)} must refer to an existing record`, ...options },
+      validator: {
+        async validate(value: unknown) {
+          if (!Number.isSafeInteger(value)) return true;
+          return (await model().count({ where: { id: value as number } })) > 0;
+        },
+      },
+    });
+}

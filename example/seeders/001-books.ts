@@ -1,0 +1,62 @@
+import type { QueryInterface } from 'sequelize';
+
+/** A small deterministic generator (mulberry32): the same seed gives the same data on every machine. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Frances', 'John'];
+const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Allen', 'Backus'];
+const PUBLISHERS = ['Analytical Press', 'Difference Books', 'Lambda House', 'Turing & Sons', 'Stack Editions'];
+const ADJECTIVES = ['Silent', 'Recursive', 'Lazy', 'Infinite', 'Concurrent', 'Hidden', 'Pure', 'Mutable', 'Elegant', 'Distant'];
+const NOUNS = ['Compiler', 'Garden', 'Machine', 'Proof', 'River', 'Lattice', 'Kernel', 'Library', 'Signal', 'Harbour'];
+const REMARKS = ['A classic.', 'Could not put it down.', 'Too long by half.', 'The second part drags.', 'Brilliant ending.', 'Read it twice.'];
+
+export const SEED_COUNTS = { authors: 10, publishers: 5, books: 100, maxCommentsPerBook: 10 };
+const BASE = Date.UTC(2024, 0, 1);
+const HOUR = 3_600_000;
+
+/** 10 authors, 5 publishers, 100 books (book n created n hours after the base date), 0 to 10 comments a book. */
+export async function up({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
+  const next = random(20240101);
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
+  const at = (offset: number) => new Date(BASE + offset);
+  const authors = FIRST.map((first, i) => ({ id: i + 1, name: `${first} ${LAST[i]}`, email: `${first.toLowerCase()}@example.test`, created_at: at(i * 60_000), updated_at: at(i * 60_000) }));
+  const publishers = PUBLISHERS.map((name, i) => ({ id: i + 1, name, created_at: at(i * 60_000), updated_at: at(i * 60_000) }));
+  const books = [];
+  const comments = [];
+  for (let n = 1; n <= SEED_COUNTS.books; n++) {
+    const created = at(n * HOUR);
+    books.push({
+      id: n,
+      title: `The ${pick(ADJECTIVES)} ${pick(NOUNS)} ${n}`,
+      description: `Book ${n} of the example library.`,
+      published_at: at(n * 24 * HOUR - 400 * 24 * HOUR),
+      out_of_print: next() < 0.2,
+      author_id: 1 + Math.floor(next() * SEED_COUNTS.authors),
+      publisher_id: 1 + Math.floor(next() * SEED_COUNTS.publishers),
+      created_at: created,
+      updated_at: created,
+    });
+    const count = Math.floor(next() * (SEED_COUNTS.maxCommentsPerBook + 1));
+    for (let c = 1; c <= count; c++) {
+      const when = at(n * HOUR + c * 60_000);
+      comments.push({ book_id: n, body: `${pick(REMARKS)} (${n}.${c})`, created_at: when, updated_at: when });
+    }
+  }
+  await queryInterface.bulkInsert('authors', authors);
+  await queryInterface.bulkInsert('publishers', publishers);
+  await queryInterface.bulkInsert('books', books);
+  await queryInterface.bulkInsert('comments', comments);
+}
+
+export async function down({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
+  for (const table of ['comments', 'books', 'publishers', 'authors']) await queryInterface.bulkDelete(table, {});
+}

@@ -1,0 +1,34 @@
+import { route, Transformer } from '../../src';
+import type { Book } from '../models';
+import { AuthorTransformer } from './AuthorTransformer';
+import { CommentTransformer } from './CommentTransformer';
+import { PublisherTransformer } from './PublisherTransformer';
+
+export class BookTransformer extends Transformer<Book> {
+  availableIncludes = ['author', 'publisher', 'comments'];
+
+  transform(book: Book) {
+    return this.buildPayload({
+      id: Number(book.id),
+      title: book.title,
+      description: book.description,
+      publishedAt: book.publishedAt,
+      outOfPrint: Boolean(book.outOfPrint),
+      created: book.createdAt.toISOString(),
+      link: { rel: 'self', href: route('v1.books.show', { id: book.id }) },
+    });
+  }
+
+  includeAuthor(book: Book) {
+    return this.item(this.related(book, 'author'), new AuthorTransformer(), 'authors');
+  }
+
+  includePublisher(book: Book) {
+    return this.item(this.related(book, 'publisher'), new PublisherTransformer(), 'publishers');
+  }
+
+  /** One query for all books of the page, limit/offset/sort applied per book. */
+  includeComments(book: Book) {
+    return this.collection(this.related(book, 'comments'), new CommentTransformer(), 'comments');
+  }
+}

@@ -1,0 +1,53 @@
+import { expect } from 'chai';
+import { Author, Book, Publisher } from '../../example/models';
+import { onBothFrameworks } from './exampleServer';
+
+const ids = (body: { data: Array<{ id: number }> }) => body.data.map((item) => item.id);
+
+onBothFrameworks('/v1/authors (v1.authors.*)', (app) => {
+  it('index pages the 10 authors, 5 a page', async () => {
+    const res = await app().get('/v1/authors');
+    expect(ids(res.body)).to.deep.equal([1, 2, 3, 4, 5]);
+    expect(res.body.meta.pagination).to.include({ total: 10, total_pages: 2 });
+  });
+
+  it('show answers one author with its books', async () => {
+    const author = await Author.findByPk(4);
+    const res = await app().get('/v1/authors/4?include=books:limit(2|0):sort(id|asc)');
+    expect(res.body).to.include({ id: 4, name: author!.name, email: author!.email });
+    expect(res.body.link.href).to.equal(`${app().url}/v1/authors/4`);
+    const books = await Book.findAll({ where: { authorId: 4 }, order: [['id', 'ASC']], limit: 2 });
+    expect(ids(res.body.books)).to.deep.equal(books.map((b) => b.id));
+  });
+
+  it('books pages the author\'s books, newest first', async () => {
+    const res = await app().get('/v1/authors/2/books?per_page=3');
+    const books = await Book.findAll({ where: { authorId: 2 }, order: [['createdAt', 'DESC']], limit: 3 });
+    expect(ids(res.body)).to.deep.equal(books.map((b) => b.id));
+    expect(res.body.meta.pagination.total).to.equal(await Book.count({ where: { authorId: 2 } }));
+  });
+
+  it('answers 404 for a missing author, on show and on books', async () => {
+    expect((await app().get('/v1/authors/99')).status).to.equal(404);
+    expect((await app().get('/v1/authors/99/books')).status).to.equal(404);
+  });
+});
+
+onBothFrameworks('/v1/publishers (v1.publishers.*)', (app) => {
+  it('index answers the 5 publishers', async () => {
+    const res = await app().get('/v1/publishers');
+    expect(ids(res.body)).to.deep.equal([1, 2, 3, 4, 5]);
+  });
+
+  it('show answers one publisher with include=books', async () => {
+    const publisher = await Publisher.findByPk(3);
+    const res = await app().get('/v1/publishers/3?include=books');
+    expect(res.body).to.include({ id: 3, name: publisher!.name });
+    const books = await Book.findAll({ where: { publisherId: 3 }, order: [['createdAt', 'DESC']], limit: 3 });
+    expect(ids(res.body.books)).to.deep.equal(books.map((b) => b.id));
+  });
+
+  it('answers 404 for a missing publisher', async () => {
+    expect((await app().get('/v1/publishers/99')).body).to.deep.equal({ error: { code: 404, message: 'Publisher 99 was not found' } });
+  });
+});

@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readSettings } from '../../example/config';
+import { createDatabase, prepareDatabase } from '../../example/database';
+import { models } from '../../example/models';
+import { SEED_COUNTS } from '../../example/seeders/001-books';
+import { exampleDatabase } from './exampleServer';
+
+describe('example database', () => {
+  let dir: string;
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-db-'))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // Each createDatabase() binds the model classes to its connection: give them back to the shared one.
+  after(async () => (await exampleDatabase()).addModels(models));
+
+  it('migrates and seeds a new file, and keeps the data on the next start', async () => {
+    const storage = path.join(dir, 'books.sqlite');
+    const first = createDatabase({ storage });
+    const prepared = await prepareDatabase(first);
+    expect(prepared.migrated).to.deep.equal(['001-create-authors-and-publishers', '002-create-books', '003-create-comments']);
+    expect(prepared.seeded).to.deep.equal(['001-books']);
+    const [[counts]] = (await first.query('SELECT (SELECT COUNT(*) FROM authors) a, (SELECT COUNT(*) FROM publishers) p, (SELECT COUNT(*) FROM books) b')) as [Array<Record<string, number>>, unknown];
+    expect(counts).to.deep.equal({ a: SEED_COUNTS.authors, p: SEED_COUNTS.publishers, b: SEED_COUNTS.books });
+    const [[range]] = (await first.query('SELECT MIN(n) lo, MAX(n) hi FROM (SELECT b.id, COUNT(c.id) n FROM books b LEFT JOIN comments c ON c.book_id = b.id GROUP BY b.id)')) as [Array<Record<string, number>>, unknown];
+    expect(range.lo).to.be.at.least(0);
+    expect(range.hi).to.be.at.most(SEED_COUNTS.maxCommentsPerBook);
+    await first.query("UPDATE books SET title = 'Kept' WHERE id = 1");
+    await first.close();
+
+    const second = createDatabase({ storage });
+    expect(await prepareDatabase(second)).to.deep.equal({ migrated: [], seeded: [] });
+    const [[book]] = (await second.query('SELECT title FROM books WHERE id = 1')) as [Array<{ title: string }>, unknown];
+    expect(book.title).to.equal('Kept');
+    await second.close();
+  });
+
+  it('seeds the same data on every machine', async () => {
+    const titles = async (name: string) => {
+      const db = createDatabase({ storage: path.join(dir, name) });
+      await prepareDatabase(db);
+      const [rows] = await db.query('SELECT title, author_id, publisher_id, (SELECT COUNT(*) FROM comments WHERE book_id = books.id) c FROM books ORDER BY id');
+      await db.close();
+      return rows;
+    };
+    expect(await titles('one.sqlite')).to.deep.equal(await titles('two.sqlite'));
+  });
+
+  it('prints every statement on its own line with DB_LOGGING=true', async () => {
+    const lines: string[] = [];
+    const original = console.log;
+    console.log = (line: string) => lines.push(line);
+    try {
+      const db = createDatabase({ storage: ':memory:', logging: readSettings({ DB_LOGGING: 'true' }).logging });
+      await db.query('SELECT\n  1 AS one,\n  2 AS two');
+      await db.close();
+    } finally {
+      console.log = original;
+    }
+    expect(lines).to.have.length(1);
+    expect(lines[0]).to.match(/SELECT 1 AS one, 2 AS two/);
+  });
+
+  it('reads PORT, FRAMEWORK and DB_STORAGE, refusing bad values', () => {
+    expect(readSettings({})).to.include({ port: 3000, framework: 'express', logging: false });
+    expect(readSettings({ PORT: '8080', FRAMEWORK: 'koa', DB_STORAGE: '/tmp/x.sqlite' })).to.deep.equal({ port: 8080, framework: 'koa', storage: '/tmp/x.sqlite', logging: false });
+    expect(() => readSettings({ FRAMEWORK: 'hapi' })).to.throw(/FRAMEWORK must be express or koa/);
+    expect(() => readSettings({ PORT: 'eighty' })).to.throw(/PORT must be a port number/);
+  });
+});

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Sequelize } from 'sequelize-typescript';
+import { createExampleApp } from '../../example/app';
+import type { ExampleFramework } from '../../example/config';
+import { createDatabase, prepareDatabase } from '../../example/database';
+import type { RunningApp, TestResponse } from '../fixture/app';
+
+/** Every SQL statement the example database ran, in order. */
+export const exampleSql: string[] = [];
+
+let database: Promise<Sequelize> | undefined;
+
+/** One migrated and seeded SQLite file for the whole run, in a temporary directory. */
+export function exampleDatabase(): Promise<Sequelize> {
+  database ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-example-'));
+    const sequelize = createDatabase({ storage: path.join(dir, 'books.sqlite'), logging: (sql) => exampleSql.push(sql) });
+    await prepareDatabase(sequelize);
+    return sequelize;
+  })();
+  return database;
+}
+
+async function parse(response: Response): Promise<TestResponse> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, body };
+}
+
+/** The example app on port 0. */
+export async function startExample(framework: ExampleFramework): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
+  await exampleDatabase();
+  const errors: unknown[] = [];
+  const server = http.createServer(createExampleApp(framework, { onError: (error) => errors.push(error) }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const send = async (method: string, target: string, body?: unknown) =>
+    parse(
+      await fetch(url + target, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    );
+  return {
+    framework,
+    url,
+    errors,
+    send,
+    get: async (target, init) => parse(await fetch(url + target, init)),
+    post: (target, body) => send('POST', target, body),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Runs `suite` against the example on Express and on Koa. */
+export function onBothFrameworks(title: string, suite: (app: () => Awaited<ReturnType<typeof startExample>>) => void): void {
+  for (const framework of ['express', 'koa'] as const) {
+    describe(`${title} [${framework}]`, () => {
+      let running: Awaited<ReturnType<typeof startExample>>;
+      before(async () => {
+        running = await startExample(framework);
+      });
+      after(() => running.close());
+      suite(() => running);
+    });
+  }
+}
+
+/** The statements a piece of work ran against the example database. */
+export async function exampleQueries(work: () => Promise<unknown>): Promise<string[]> {
+  const start = exampleSql.length;
+  await work();
+  return exampleSql.slice(start);
+}

@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { Book, Comment } from '../../example/models';
+import { exampleQueries, onBothFrameworks } from './exampleServer';
+
+const ids = (body: { data: Array<{ id: number }> }) => body.data.map((item) => item.id);
+
+async function comments(bookId: number, order: [string, 'ASC' | 'DESC'], limit: number, offset = 0) {
+  return (await Comment.findAll({ where: { bookId }, order: [order, ['id', order[1]]], limit, offset })).map((c) => c.id);
+}
+
+onBothFrameworks('include forms through the books API', (app) => {
+  it('include=a', async () => {
+    expect((await app().get('/v1/books/3?include=author')).body).to.have.property('author').that.has.property('id');
+  });
+
+  it('include=a,b and include[]=a&include[]=b', async () => {
+    const commas = await app().get('/v1/books/3?include=author,publisher');
+    const arrays = await app().get('/v1/books/3?include[]=author&include[]=publisher');
+    expect(commas.body).to.have.keys('id', 'title', 'description', 'published_at', 'out_of_print', 'created', 'link', 'author', 'publisher');
+    expect(arrays.body).to.deep.equal(commas.body);
+  });
+
+  it('include=a.b (parents included too)', async () => {
+    const res = await app().get('/v1/books/3?include=author.books');
+    expect(res.body.author.books.data).to.have.length(3);
+  });
+
+  it('a:limit(n|offset) and a:limit(n)', async () => {
+    const book = (await Book.findAll({ include: [Comment] })).find((b) => (b.comments?.length ?? 0) >= 5)!;
+    expect(ids((await app().get(`/v1/books/${book.id}?include=comments:limit(2|1)`)).body.comments)).to.deep.equal(await comments(book.id, ['createdAt', 'DESC'], 2, 1));
+    expect(ids((await app().get(`/v1/books/${book.id}?include=comments:limit(4)`)).body.comments)).to.deep.equal(await comments(book.id, ['createdAt', 'DESC'], 4));
+  });
+
+  it('a:sort(key|dir), a:order(key|dir) and chained modifiers', async () => {
+    const book = (await Book.findAll({ include: [Comment] })).find((b) => (b.comments?.length ?? 0) >= 5)!;
+    const sorted = await app().get(`/v1/books/${book.id}?include=comments:sort(created_at|asc)`);
+    const ordered = await app().get(`/v1/books/${book.id}?include=comments:order(created_at|asc)`);
+    expect(ids(sorted.body.comments)).to.deep.equal(await comments(book.id, ['createdAt', 'ASC'], 3));
+    expect(ordered.body).to.deep.equal(sorted.body);
+    const chained = await app().get(`/v1/books/${book.id}?include=comments:limit(2|2):sort(id|asc)`);
+    expect(ids(chained.body.comments)).to.deep.equal(await comments(book.id, ['id', 'ASC'], 2, 2));
+  });
+
+  it('a:limit(2).b:limit(1): modifiers on each segment', async () => {
+    const res = await app().get('/v1/authors/1?include=books:limit(2|0):sort(id|asc).comments:limit(1|0)');
+    expect(res.body.books.data).to.have.length(2);
+    for (const book of res.body.books.data) {
+      expect(ids(book.comments)).to.deep.equal(await comments(book.id, ['createdAt', 'DESC'], 1));
+    }
+  });
+
+  for (const bad of ['editor', 'author.agent', 'comments:limit(x)', 'comments:sort(password|asc)', 'comments:sort(id|random)', 'comments:take(2)', 'comments:limit(101)']) {
+    it(`answers 400 for ${bad}`, async () => {
+      const res = await app().get(`/v1/books?include=${encodeURIComponent(bad)}`);
+      expect(res.status).to.equal(400);
+      expect(res.body.error.message).to.match(/^Invalid include parameter/);
+    });
+  }
+});
+
+onBothFrameworks('statements per request with includes', (app) => {
+  const books = (perPage: number) => `/v1/books?per_page=${perPage}&include=author,publisher,comments:limit(3|0):sort(created_at|desc)`;
+  const authors = (perPage: number) => `/v1/authors?per_page=${perPage}&include=books:limit(2|0).comments:limit(1|0)`;
+
+  it('are the same for 5 books a page as for 100: count, page, then one per include', async () => {
+    const five = await exampleQueries(() => app().get(books(5)));
+    const hundred = await exampleQueries(() => app().get(books(100)));
+    expect(five).to.have.length(5);
+    expect(hundred).to.have.length(five.length);
+    expect((await app().get(books(100))).body.data).to.have.length(100);
+  });
+
+  it('are the same one level down, for 5 authors and for 10', async () => {
+    const five = await exampleQueries(() => app().get(authors(5)));
+    const ten = await exampleQueries(() => app().get(authors(10)));
+    expect(five).to.have.length(4);
+    expect(ten).to.have.length(five.length);
+  });
+
+  it('apply limit, offset and sort per parent inside SQL', async () => {
+    const sql = await exampleQueries(() => app().get(books(5)));
+    expect(sql.find((statement) => statement.includes('FROM `comments`'))).to.match(/ROW_NUMBER\(\) OVER \(PARTITION BY `book_id` ORDER BY `created_at` DESC, `id` DESC\)/);
+  });
+});
+
+onBothFrameworks('JSONP on the books API', (app) => {
+  it('wraps the index for a good callback', async () => {
+    const res = await app().get('/v1/books?callback=showBooks');
+    expect(res.headers.get('content-type')).to.equal('text/javascript; charset=utf-8');
+    expect(res.text.startsWith("/**/ typeof showBooks === 'function' && showBooks({\"data\":[")).to.equal(true);
+  });
+
+  it('answers a bad callback with a JSON 400', async () => {
+    const res = await app().get('/v1/books?callback=alert(document.cookie)');
+    expect(res.status).to.equal(400);
+    expect(res.body.error.message).to.match(/^Invalid JSONP callback/);
+  });
+});
