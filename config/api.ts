@@ -83,6 +83,10 @@ const config: ApiConfigInput = {
     allowedHosts: null,
     // Milliseconds before a remote request gives up (answered as 504).
     timeout: 10000,
+    // Api#invokeRemote('/path') resolves a path against this URL.
+    baseUrl: null,
+    // Headers (an API token, say) sent with remote requests to baseUrl's origin, and to no other host.
+    headers: {},
   },
 };
 

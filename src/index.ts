@@ -49,3 +49,10 @@ export type { ErrorCode } from './errors/registry';
 // Config
 export { resolveConfig } from './config/resolveConfig';
 export type { ApiConfig, ApiConfigInput, KeyCase, DateConversion, SerializerName, JsonEncodeOption } from './config/ApiConfig';
+
+// Internal and remote requests
+export { Api } from './dispatcher/Api';
+export type { ApiParams, ApiRequestOptions, HttpMethod } from './dispatcher/Api';
+export { API } from './dispatcher/apiFacade';
+export { InternalHttpError } from './dispatcher/InternalHttpError';
+export type { ApiCallResponse } from './dispatcher/InternalHttpError';

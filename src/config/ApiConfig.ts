@@ -43,7 +43,7 @@ export interface ApiConfig {
   suppressResponseCode: boolean;
   transformer: { dir: string };
   internal: { domains: string[]; forwardHeaders: string[] };
-  remote: { allowedHosts: string[] | null; timeout: number };
+  remote: { allowedHosts: string[] | null; timeout: number; baseUrl: string | null; headers: Record<string, string> };
 }
 
 /** A partial configuration, as a project writes it: any key at any depth may be left out. */

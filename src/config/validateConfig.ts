@@ -24,6 +24,7 @@ export function validateConfig(config: ApiConfig): void {
     ['jsonp.maxLength', isPositiveInt(config.jsonp.maxLength), 'must be a positive integer'],
     ['remote.timeout', isPositiveInt(config.remote.timeout), 'must be a positive integer of milliseconds'],
     ['remote.allowedHosts', config.remote.allowedHosts === null || Array.isArray(config.remote.allowedHosts), 'must be a list of hosts or null'],
+    ['remote.baseUrl', config.remote.baseUrl === null || /^https?:\/\/[^/]/i.test(config.remote.baseUrl), 'must be an absolute http(s) URL or null'],
     ['internal.forwardHeaders', Array.isArray(config.internal.forwardHeaders), 'must be a list of header names'],
   ];
   const failed = checks.find(([, ok]) => !ok);

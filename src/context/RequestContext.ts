@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestListener } from 'node:http';
 import type { ApiConfig } from '../config/ApiConfig';
 import { ApiError } from '../errors/ApiError';
 import type { RouteRegistry } from '../routing/RouteRegistry';
@@ -10,6 +11,8 @@ export interface AppState {
   readonly framework: FrameworkName;
   readonly config: ApiConfig;
   readonly routes: RouteRegistry;
+  /** The app as a Node request listener, for internal requests. */
+  readonly listener: () => RequestListener;
 }
 
 /**

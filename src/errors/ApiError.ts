@@ -12,12 +12,13 @@ export class ApiError extends Error {
   readonly status: number;
   readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(code: ErrorCode, details: Record<string, unknown> = {}, options: { cause?: unknown } = {}) {
+  constructor(code: ErrorCode, details: Record<string, unknown> = {}, options: { cause?: unknown; status?: number } = {}) {
     const entry = ERROR_REGISTRY[code];
     super(formatMessage(entry.template, details), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
-    this.status = entry.status;
+    // The registry's status, unless the error reports another party's status (an upstream response).
+    this.status = options.status ?? entry.status;
     this.details = Object.freeze({ ...details });
   }
 

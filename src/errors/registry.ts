@@ -23,6 +23,14 @@ export const ERROR_REGISTRY = {
   RCA_RELATION_UNKNOWN: { status: 500, template: '{model} has no association named "{association}"' },
   RCA_CONFIG_INVALID: { status: 500, template: 'Invalid routing-controllers-api config "{key}": {reason}' },
   RCA_FRAMEWORK_UNKNOWN: { status: 500, template: 'useApi() needs an Express or a Koa application' },
+  RCA_UPSTREAM_STATUS: { status: 502, template: '{method} {target} answered {status}' },
+  RCA_UPSTREAM_UNREACHABLE: { status: 502, template: '{method} {target} could not be reached' },
+  RCA_UPSTREAM_INVALID: { status: 502, template: '{method} {target} answered a body that is not valid JSON' },
+  RCA_UPSTREAM_TIMEOUT: { status: 504, template: '{method} {target} did not answer within {timeout} ms' },
+  RCA_REMOTE_REFUSED: { status: 502, template: 'Remote request to "{url}" refused: {reason}' },
+  RCA_INTERNAL_HOST_UNKNOWN: { status: 500, template: 'invoke() serves only internal.domains in process; "{host}" is not one of them' },
+  RCA_API_NO_APP: { status: 500, template: 'The Api service has no app: call it inside a request, after useApi(), or through api.forApp(app)' },
+  RCA_CLI_USAGE: { status: 400, template: '{reason}' },
 } as const satisfies Record<string, { status: number; template: string }>;
 
 /** A code of the registry, e.g. `'RCA_INCLUDE_INVALID'`. */

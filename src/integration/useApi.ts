@@ -1,4 +1,6 @@
+import type { RequestListener } from 'node:http';
 import { createExecutor, RoutingControllersOptions } from 'routing-controllers';
+import { setDefaultApp } from '../dispatcher/defaultApp';
 import type { ApiConfigInput } from '../config/ApiConfig';
 import { resolveConfig } from '../config/resolveConfig';
 import type { AppState, FrameworkName } from '../context/RequestContext';
@@ -50,7 +52,7 @@ function frameworkOf(app: unknown): FrameworkName {
 export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
   const { api, onError = logServerErrors, ...routing } = options;
   const framework = frameworkOf(app);
-  const state: AppState = Object.freeze({ framework, config: resolveConfig(api), routes: new RouteRegistry() });
+  const state: AppState = Object.freeze({ framework, config: resolveConfig(api), routes: new RouteRegistry(), listener: listenerOf(app, framework) });
   const server = app as unknown as UseFn;
   const settings: RoutingControllersOptions = {
     validation: true,
@@ -68,7 +70,15 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     createExecutor(new KoaApiDriver(app, state), settings);
   }
   Object.defineProperty(app, APP_STATE, { value: state });
+  setDefaultApp(state);
   return app;
+}
+
+/** Express apps are listeners; Koa composes its middleware on the first callback(), made when first needed. */
+function listenerOf(app: unknown, framework: FrameworkName): () => RequestListener {
+  if (framework === 'express') return () => app as RequestListener;
+  let listener: RequestListener | undefined;
+  return () => (listener ??= (app as { callback(): RequestListener }).callback());
 }
 
 /** The state useApi() gave an app: its framework, config and named routes. */

@@ -16,7 +16,7 @@ describe('resolveConfig()', () => {
     expect(config.suppressResponseCode).to.equal(false);
     expect(config.transformer.dir).to.equal('src/transformers');
     expect(config.internal).to.deep.equal({ domains: [], forwardHeaders: ['authorization', 'cookie', 'accept-language'] });
-    expect(config.remote).to.deep.equal({ allowedHosts: null, timeout: 10000 });
+    expect(config.remote).to.deep.equal({ allowedHosts: null, timeout: 10000, baseUrl: null, headers: {} });
   });
 
   it('merges overrides key by key and freezes the result', () => {

@@ -5,7 +5,7 @@ import { requestStorage } from '../../../src/context/RequestContext';
 import { RouteRegistry } from '../../../src/routing/RouteRegistry';
 
 function within<T>(raw: Partial<RawRequest>, work: () => T, api = {}): T {
-  const app = { framework: 'koa' as const, config: resolveConfig(api, {}), routes: new RouteRegistry() };
+  const app = { framework: 'koa' as const, config: resolveConfig(api, {}), routes: new RouteRegistry(), listener: () => () => undefined };
   const context = createContext(app, { method: 'GET', url: '/', headers: {}, protocol: 'http', host: 'localhost', ...raw });
   return requestStorage.run(context, work);
 }

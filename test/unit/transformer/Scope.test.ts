@@ -16,7 +16,7 @@ const include = (text: string) => parseIncludes(text, { defaults, maxDepth: 10, 
 function inRequest<T>(work: () => Promise<T>): Promise<T> {
   const routes = new RouteRegistry();
   routes.add({ name: 'v1.books.show', method: 'GET', path: '/v1/books/:id' });
-  const app = { framework: 'express' as const, config: resolveConfig({}, {}), routes };
+  const app = { framework: 'express' as const, config: resolveConfig({}, {}), routes, listener: () => () => undefined };
   return requestStorage.run(createContext(app, { method: 'GET', url: '/', headers: {}, protocol: 'http', host: 'h' }), work);
 }
 

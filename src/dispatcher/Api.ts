@@ -1,0 +1,187 @@
+import type { AxiosInstance } from 'axios';
+import { Service } from 'typedi';
+import type { ApiConfig } from '../config/ApiConfig';
+import { resolveConfig } from '../config/resolveConfig';
+import { AppState, requestStorage } from '../context/RequestContext';
+import { ApiError } from '../errors/ApiError';
+import { apiStateOf } from '../integration/useApi';
+import { ApiResponse } from '../response/ApiResponse';
+import { createResponseBody } from './createResponse';
+import { getDefaultApp } from './defaultApp';
+import { dispatchInProcess } from './inProcess';
+import { ApiCallResponse, InternalHttpError } from './InternalHttpError';
+import { INVALID_JSON, normalizeHeaders, parseBody } from './parseBody';
+import { createRemoteClient, sendRemote } from './remoteClient';
+import { classify, hasScheme, parseHttpUrl, refuseProtocolRelative } from './urlPolicy';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** Query values, or a JSON body: what a call sends. */
+export type ApiParams = Record<string, unknown>;
+
+/** A low-level call: `Api#request()`. */
+export interface ApiRequestOptions {
+  method: HttpMethod;
+  /** A path of this app, or an absolute http(s) URL. */
+  url: string;
+  /** Sent as the query string. */
+  query?: ApiParams;
+  /** Sent as a JSON body. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Always remote (through axios), even for a path (resolved against `remote.baseUrl`). */
+  remote?: boolean;
+  /** Always internal: an absolute URL must be one of `internal.domains`. */
+  internal?: boolean;
+}
+
+const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+function toQuery(params: ApiParams | undefined): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item));
+  }
+  return query;
+}
+
+/**
+ * Calls routes of the same app in process, without a socket (HMVC), and the same calls on remote
+ * hosts through axios when given an absolute URL. Each internal request runs in a context of its
+ * own; only the headers in `internal.forwardHeaders` pass from the calling request.
+ *
+ * @example
+ * const api = Container.get(Api);
+ * const book = await api.get<{ id: number; title: string }>('/v1/books/1', { include: 'author' });
+ * const created = await api.post('/v1/books', { title: 'Dune', author_id: 1, publisher_id: 2 });
+ */
+@Service()
+export class Api {
+  private app?: AppState;
+  private client?: AxiosInstance;
+
+  /** An Api bound to one app (an Express or Koa app wired with useApi()). */
+  forApp(app: unknown): Api {
+    const state = apiStateOf(app);
+    if (!state) throw new ApiError('RCA_API_NO_APP');
+    const bound = new Api();
+    bound.app = state;
+    return bound;
+  }
+
+  get<T = unknown>(path: string, query?: ApiParams): Promise<T> {
+    return this.call<T>({ method: 'GET', url: path, query });
+  }
+
+  post<T = unknown>(path: string, body?: unknown): Promise<T> {
+    return this.call<T>({ method: 'POST', url: path, body });
+  }
+
+  put<T = unknown>(path: string, body?: unknown): Promise<T> {
+    return this.call<T>({ method: 'PUT', url: path, body });
+  }
+
+  patch<T = unknown>(path: string, body?: unknown): Promise<T> {
+    return this.call<T>({ method: 'PATCH', url: path, body });
+  }
+
+  delete<T = unknown>(path: string): Promise<T> {
+    return this.call<T>({ method: 'DELETE', url: path });
+  }
+
+  /** Resolves with null (a HEAD has no body); use request() for the headers. */
+  head(path: string): Promise<null> {
+    return this.call<null>({ method: 'HEAD', url: path });
+  }
+
+  /** An internal request; an absolute URL must name one of `internal.domains` (sent as Host). */
+  invoke<T = unknown>(url: string, method: HttpMethod | Lowercase<HttpMethod>, params?: ApiParams): Promise<T> {
+    return this.call<T>({ ...this.paramsFor(method, params), url, internal: true });
+  }
+
+  /** A remote request through axios, whatever the URL. */
+  invokeRemote<T = unknown>(url: string, method: HttpMethod | Lowercase<HttpMethod>, params?: ApiParams): Promise<T> {
+    return this.call<T>({ ...this.paramsFor(method, params), url, remote: true });
+  }
+
+  /** The axios instance used for remote requests, for its other features. */
+  getRemoteClient(): AxiosInstance {
+    return (this.client ??= createRemoteClient(this.config()));
+  }
+
+  /** A response builder with `{ status, code, message, data }` (see createResponseBody). */
+  createResponse(data: unknown, status = 200): ApiResponse {
+    return new ApiResponse().setStatusCode(status).respond(createResponseBody(data, status));
+  }
+
+  /** The answer whatever its status: `{ status, headers, body }`. */
+  async request<T = unknown>(options: ApiRequestOptions): Promise<ApiCallResponse<T>> {
+    const config = this.config();
+    const method = options.method.toUpperCase() as HttpMethod;
+    const query = toQuery(options.query);
+    if (options.remote) return sendRemote(this.getRemoteClient(), { method, url: options.url, headers: options.headers ?? {}, query, body: options.body }, config) as Promise<ApiCallResponse<T>>;
+    const target = options.internal ? this.internalTarget(options.url, config) : classify(options.url, config);
+    if (target.kind === 'remote') {
+      return sendRemote(this.getRemoteClient(), { method, url: target.url.href, headers: options.headers ?? {}, query, body: options.body }, config) as Promise<ApiCallResponse<T>>;
+    }
+    return this.internal<T>(method, target.path, target.host, query, options);
+  }
+
+  private async call<T>(options: ApiRequestOptions): Promise<T> {
+    const response = await this.request<T>(options);
+    if (response.status >= 400) {
+      throw new InternalHttpError('RCA_UPSTREAM_STATUS', response, { method: options.method.toUpperCase(), target: options.url.split('?')[0] });
+    }
+    return response.body;
+  }
+
+  private paramsFor(method: string, params?: ApiParams): Pick<ApiRequestOptions, 'method' | 'query' | 'body'> {
+    const upper = method.toUpperCase() as HttpMethod;
+    return HAS_BODY.has(upper) ? { method: upper, body: params } : { method: upper, query: params };
+  }
+
+  private internalTarget(url: string, config: ApiConfig): { kind: 'internal'; path: string; host?: string } {
+    refuseProtocolRelative(url);
+    if (!hasScheme(url)) return { kind: 'internal', path: url.startsWith('/') ? url : `/${url}` };
+    const parsed = parseHttpUrl(url);
+    if (!config.internal.domains.includes(parsed.hostname)) throw new ApiError('RCA_INTERNAL_HOST_UNKNOWN', { host: parsed.hostname });
+    return { kind: 'internal', path: parsed.pathname + parsed.search, host: parsed.host };
+  }
+
+  /** Into the app in process, in a fresh context: only `internal.forwardHeaders` come from outside. */
+  private async internal<T>(method: HttpMethod, path: string, host: string | undefined, query: URLSearchParams, options: ApiRequestOptions): Promise<ApiCallResponse<T>> {
+    const app = this.resolveApp();
+    const outer = requestStorage.getStore();
+    const forwarded: Record<string, string> = {};
+    for (const name of app.config.internal.forwardHeaders) {
+      const value = outer?.headers[name.toLowerCase()];
+      if (value !== undefined) forwarded[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const body = HAS_BODY.has(method) && options.body !== undefined ? Buffer.from(JSON.stringify(options.body)) : undefined;
+    const headers = normalizeHeaders({
+      accept: 'application/json',
+      ...forwarded,
+      ...options.headers,
+      host: host ?? outer?.host ?? 'localhost',
+      ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
+    });
+    const search = query.toString();
+    const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+    // exit(): the inner request must not see the outer request's store; it gets its own.
+    const raw = await requestStorage.exit(() => dispatchInProcess(app.listener(), { method, url, headers, body }));
+    const parsed = parseBody(raw.body, raw.headers['content-type']);
+    // The app's own answer: a route that mislabels text as JSON still gets its text back.
+    return { status: raw.status, headers: raw.headers, body: (parsed === INVALID_JSON ? raw.body.toString('utf8') : parsed) as T };
+  }
+
+  private resolveApp(): AppState {
+    const app = this.app ?? requestStorage.getStore()?.app ?? getDefaultApp();
+    if (!app) throw new ApiError('RCA_API_NO_APP');
+    return app;
+  }
+
+  private config(): ApiConfig {
+    return (this.app ?? requestStorage.getStore()?.app ?? getDefaultApp())?.config ?? resolveConfig();
+  }
+}

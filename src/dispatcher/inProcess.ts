@@ -1,0 +1,95 @@
+import http, { IncomingHttpHeaders, RequestListener } from 'node:http';
+import { Duplex } from 'node:stream';
+import type { ApiCallResponse } from './InternalHttpError';
+
+/** One request to hand to an app's listener without a socket. */
+export interface InProcessRequest {
+  method: string;
+  /** Path and query: `/v1/books?page=2`. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body?: Buffer;
+}
+
+/** A socket that never connects: enough for frameworks that read its address or destroy it. */
+function detachedSocket(): Duplex {
+  const socket = new Duplex({ read() {}, write: (_chunk, _encoding, done) => done() });
+  return Object.assign(socket, { remoteAddress: '127.0.0.1', remotePort: 0, encrypted: false, setTimeout: () => socket, setNoDelay: () => socket, setKeepAlive: () => socket });
+}
+
+function headerValue(value: number | string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+/**
+ * Runs `listener` (an Express app or Koa's `app.callback()`) on a genuine IncomingMessage and
+ * ServerResponse, and collects the answer. Output is captured by methods set on the response
+ * object itself: frameworks swap the prototype of each request and response (Express does), but
+ * no shared prototype is ever touched, so real traffic to the same app is unaffected.
+ *
+ * @example
+ * const { status, body } = await dispatchInProcess(app, { method: 'GET', url: '/v1/books/1', headers: {} });
+ */
+export function dispatchInProcess(listener: RequestListener, request: InProcessRequest): Promise<ApiCallResponse<Buffer>> {
+  const socket = detachedSocket();
+  const req = new http.IncomingMessage(socket as never);
+  req.method = request.method;
+  req.url = request.url;
+  req.httpVersion = '1.1';
+  req.httpVersionMajor = 1;
+  req.httpVersionMinor = 1;
+  req.headers = { ...request.headers };
+  req.rawHeaders = Object.entries(req.headers).flatMap(([name, value]) => [name, headerValue(value)]);
+  if (request.body && request.body.length > 0) req.push(request.body);
+  req.push(null);
+  req.complete = true;
+
+  const res = new http.ServerResponse(req);
+  // Makes writeHead() merge its headers into getHeaders() (Node keeps them apart otherwise).
+  res.setHeader('x-rca-init', '1');
+  res.removeHeader('x-rca-init');
+
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      // Node drops the body of HEAD, 204 and 304 answers; so does this transport.
+      if ((res as unknown as { _hasBody: boolean })._hasBody === false) return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    };
+    const ensureHead = () => {
+      if (!res.headersSent) (res as unknown as { _implicitHeader(): void })._implicitHeader();
+    };
+    const capture = {
+      write(chunk: unknown, encoding?: unknown, done?: unknown): boolean {
+        ensureHead();
+        collect(chunk, encoding);
+        for (const callback of [encoding, done]) if (typeof callback === 'function') process.nextTick(callback as () => void);
+        return true;
+      },
+      end(chunk?: unknown, encoding?: unknown, done?: unknown) {
+        if (res.writableEnded) return res;
+        ensureHead();
+        collect(chunk, encoding);
+        (res as unknown as { finished: boolean }).finished = true;
+        const headers = Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, headerValue(value)]));
+        resolve({ status: res.statusCode, headers, body: Buffer.concat(chunks) });
+        process.nextTick(() => {
+          for (const callback of [chunk, encoding, done]) if (typeof callback === 'function') (callback as () => void)();
+          res.emit('prefinish');
+          res.emit('finish');
+          res.emit('close');
+          req.emit('close');
+        });
+        return res;
+      },
+    };
+    Object.assign(res, capture);
+    res.once('error', reject);
+    try {
+      listener(req, res);
+    } catch (error) {
+      reject(error);
+    }
+  });
+}

@@ -1,0 +1,24 @@
+/** Marks a body that says it is JSON and is not. */
+export const INVALID_JSON = Symbol('rca.invalidJson');
+
+/** A response body as the Api service hands it over: JSON parsed, text as text, nothing as null. */
+export function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0) return null;
+  const text = raw.toString('utf8');
+  if (!/[/+]json\b/i.test(contentType ?? '')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return INVALID_JSON;
+  }
+}
+
+/** Lower-cased header names, string values. */
+export function normalizeHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || value === null) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
