@@ -32,7 +32,7 @@ export async function benchDatabase(): Promise<BenchDatabase> {
 
 /** The example app on a loopback port. */
 export async function benchServer(framework: ExampleFramework = 'express'): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(createExampleApp(framework, { onError: () => undefined }));
+  const server = http.createServer(createExampleApp(framework, { onError: () => undefined }).listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -19,17 +19,24 @@ export interface ExampleAppOptions {
   onError?: ErrorListener;
 }
 
-/**
- * The books API on Express or Koa: the same controllers, the same responses. Returns the
- * request listener to serve (http.createServer(listener)).
- */
-export function createExampleApp(framework: ExampleFramework, { api, onError }: ExampleAppOptions = {}): RequestListener {
+/** An example app: the Express or Koa app itself, and the listener to serve it with. */
+export interface ExampleApp {
+  app: express.Express | Koa;
+  listener: RequestListener;
+}
+
+/** The books API on Express or Koa: the same controllers, the same responses. */
+export function createExampleApp(framework: ExampleFramework, { api, onError }: ExampleAppOptions = {}): ExampleApp {
   const options = {
     controllers: exampleControllers,
     validation: { whitelist: true, forbidUnknownValues: true, validationError: { target: false, value: false } },
     api,
     onError,
   };
-  if (framework === 'koa') return useApi(new Koa(), options).callback();
-  return useApi(express().disable('x-powered-by'), options);
+  if (framework === 'koa') {
+    const app = useApi(new Koa(), options);
+    return { app, listener: app.callback() };
+  }
+  const app = useApi(express().disable('x-powered-by'), options);
+  return { app, listener: app };
 }

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const { migrated, seeded } = await prepareDatabase(sequelize);
   if (migrated.length > 0) console.log(`Migrated ${settings.storage}: ${migrated.join(', ')}`);
   if (seeded.length > 0) console.log('Seeded 10 authors, 5 publishers, 100 books and their comments');
-  const server = http.createServer(createExampleApp(settings.framework));
+  const server = http.createServer(createExampleApp(settings.framework).listener);
   server.listen(settings.port, () => {
     const { port } = server.address() as { port: number };
     console.log(`Books API (${settings.framework}) listening on http://localhost:${port}/v1/books`);

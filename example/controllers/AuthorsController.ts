@@ -1,16 +1,23 @@
 import { Get, JsonController, Param } from 'routing-controllers';
 import { Service } from 'typedi';
 import { Paginated, Transformer } from '../../decorators';
-import { paginate } from '../../src';
+import { Api, json, paginate } from '../../src';
 import { Author, Book } from '../models';
 import { AuthorTransformer } from '../transformers/AuthorTransformer';
 import { BookTransformer } from '../transformers/BookTransformer';
 import { findOrFail } from './findOrFail';
 
-/** v1.authors.index|show|books */
+interface BookPage {
+  data: unknown[];
+  meta: { pagination: { total: number } };
+}
+
+/** v1.authors.index|show|books|profile */
 @Service()
 @JsonController('/v1/authors')
 export class AuthorsController {
+  constructor(private readonly api: Api) {}
+
   @Get('/')
   @Transformer(AuthorTransformer, { resourceKey: 'authors' })
   @Paginated({ perPage: 5 })
@@ -30,5 +37,18 @@ export class AuthorsController {
   async books(@Param('id') id: number) {
     const author = await findOrFail(Author, id);
     return paginate(Book, { where: { authorId: author.id }, order: [['createdAt', 'DESC'], ['id', 'DESC']] });
+  }
+
+  /**
+   * An author's profile, composed from two other routes of this API called in process (HMVC):
+   * the author, and their latest three books. A missing author is the inner 404, passed on.
+   */
+  @Get('/:id/profile')
+  async profile(@Param('id') id: number) {
+    const [author, books] = await Promise.all([
+      this.api.get(`/v1/authors/${id}`),
+      this.api.get<BookPage>(`/v1/authors/${id}/books`, { per_page: 3 }),
+    ]);
+    return json({ author, latestBooks: books.data, bookCount: books.meta.pagination.total });
   }
 }

@@ -51,3 +51,22 @@ onBothFrameworks('/v1/publishers (v1.publishers.*)', (app) => {
     expect((await app().get('/v1/publishers/99')).body).to.deep.equal({ error: { code: 404, message: 'Publisher 99 was not found' } });
   });
 });
+
+onBothFrameworks('GET /v1/authors/:id/profile (composed through the Api service)', (app) => {
+  it('combines the author and their latest books from two internal calls', async () => {
+    const res = await app().get('/v1/authors/3/profile');
+    const author = await Author.findByPk(3);
+    const books = await Book.findAll({ where: { authorId: 3 }, order: [['createdAt', 'DESC']], limit: 3 });
+    expect(res.status).to.equal(200);
+    expect(res.body.author).to.include({ id: 3, name: author!.name });
+    expect(res.body.author.link.href).to.equal(`${app().url}/v1/authors/3`);
+    expect(res.body.latest_books.map((b: { id: number }) => b.id)).to.deep.equal(books.map((b) => b.id));
+    expect(res.body.book_count).to.equal(await Book.count({ where: { authorId: 3 } }));
+  });
+
+  it('passes on the inner 404 for a missing author', async () => {
+    const res = await app().get('/v1/authors/99/profile');
+    expect(res.status).to.equal(404);
+    expect(res.body.error.code).to.equal(404);
+  });
+});

@@ -40,7 +40,7 @@ async function parse(response: Response): Promise<TestResponse> {
 export async function startExample(framework: ExampleFramework): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
   await exampleDatabase();
   const errors: unknown[] = [];
-  const server = http.createServer(createExampleApp(framework, { onError: (error) => errors.push(error) }));
+  const server = http.createServer(createExampleApp(framework, { onError: (error) => errors.push(error) }).listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const send = async (method: string, target: string, body?: unknown) =>

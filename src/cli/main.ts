@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import { Command, CommanderError } from 'commander';
+import { ApiError } from '../errors/ApiError';
+import { apiCall } from './apiCall';
+import { makeTransformer } from './makeTransformer';
+import { publishConfig } from './publishConfig';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** The `rc-api` program; `write` receives normal output. */
+function program(write: (text: string) => void, exit: (code: number) => void): Command {
+  const cli = new Command('rc-api').description('routing-controllers-api command line').exitOverride();
+  cli
+    .command('make:transformer')
+    .description('Write <transformer.dir>/<Subject>Transformer.ts with the template fields and one include method per --includes entry')
+    .argument('<subject>', 'the model class name, e.g. Book')
+    .option('--includes <list>', 'comma-separated Model:relation[:true] (true: a collection), e.g. Author:author,Comment:comments:true')
+    .option('--force', 'overwrite an existing file')
+    .option('--dir <dir>', 'where to write (default: config transformer.dir)')
+    .option('--model <path>', 'the model file to import the type from (default: src/models/<Subject>.ts when it exists)')
+    .option('--from <module>', 'the module to import the library from', 'routing-controllers-api')
+    .option('--route <prefix>', 'route name prefix of the show route (default: v1.<subject>s)')
+    .action((subject: string, options) => write(`${makeTransformer(subject, options)}\n`));
+  cli
+    .command('api:call')
+    .description('Send one request into the app, no server needed (or to a remote host for an absolute URL), and print the answer')
+    .argument('<target>', 'a path of the app (/v1/books/1) or an absolute http(s) URL')
+    .option('-X, --request <method>', 'GET, POST, PUT, PATCH, DELETE or HEAD', 'GET')
+    .option('-d, --data <data>', 'query (GET) or JSON body (POST/PUT/PATCH): "k=v&k2=v2" or a JSON object')
+    .option('-H, --header <header>', '"Name: value", repeatable', collect, [])
+    .option('--app <module>', 'the module exporting the app (default: package.json rcApi.app, else src/app)')
+    .action(async (target: string, options) => exit(await apiCall(target, options, write)));
+  cli
+    .command('publish:config')
+    .description('Write the documented config/api.ts into the current project')
+    .option('--force', 'overwrite an existing file')
+    .action((options) => write(`${publishConfig(options)}\n`));
+  return cli;
+}
+
+/**
+ * Runs the command line and answers the exit code: 0, 1 for a failed request or refused
+ * command, commander's own code for usage errors.
+ */
+export async function main(argv: string[], write = (text: string) => void process.stdout.write(text)): Promise<number> {
+  let code = 0;
+  try {
+    await program(write, (exitCode) => (code = exitCode)).parseAsync(argv);
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    process.stderr.write(`rc-api: ${error instanceof ApiError ? error.message : (error as Error).stack ?? String(error)}\n`);
+    return 1;
+  }
+}

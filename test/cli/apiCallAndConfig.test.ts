@@ -1,0 +1,93 @@
+import { expect } from 'chai';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { QueryTypes, Sequelize } from 'sequelize';
+import { startUpstream, Upstream } from '../fixture/upstream';
+import { REPO, runCli, typeCheck } from './runCli';
+
+describe('rc-api api:call', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let env: Record<string, string>;
+  let upstream: Upstream;
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-call-'));
+    env = { DB_STORAGE: path.join(dir, 'books.sqlite') };
+    upstream = await startUpstream();
+  });
+  after(async () => {
+    await upstream.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints a book from a freshly seeded example database, with no server running', async () => {
+    const result = await runCli(['api:call', '/v1/books/1'], REPO, env);
+    expect(result.code).to.equal(0);
+    const [status, ...body] = result.stdout.split('\n');
+    expect(status).to.equal('HTTP/1.1 200 OK');
+    expect(JSON.parse(body.join('\n'))).to.include({ id: 1, description: 'Book 1 of the example library.' });
+    expect(result.stdout).to.include('\n  "id": 1,');
+  });
+
+  it('exits non-zero for a status >= 400', async () => {
+    const result = await runCli(['api:call', '/v1/books/99999'], REPO, env);
+    expect(result.code).to.equal(1);
+    expect(result.stdout).to.match(/^HTTP\/1\.1 404 Not Found\n/);
+  });
+
+  it('sends --request and --data, with --app naming the module', async () => {
+    const result = await runCli(['api:call', '-X', 'POST', '/v1/books', '-d', 'title=From the CLI&author_id=2&publisher_id=3', '--app', 'example/cliApp.ts'], REPO, env);
+    expect(result.code).to.equal(0);
+    expect(result.stdout).to.match(/^HTTP\/1\.1 201 Created\n/);
+    const db = new Sequelize({ dialect: 'sqlite', storage: env.DB_STORAGE, logging: false });
+    const rows = await db.query("SELECT author_id, publisher_id FROM books WHERE title = 'From the CLI'", { type: QueryTypes.SELECT });
+    await db.close();
+    expect(rows).to.deep.equal([{ author_id: 2, publisher_id: 3 }]);
+  });
+
+  it('calls a remote URL, with --header and --data as the query', async () => {
+    const result = await runCli(['api:call', `${upstream.url}/echo`, '-H', 'X-Token: abc', '-d', 'q=1'], dir);
+    expect(result.code).to.equal(0);
+    const echoed = JSON.parse(result.stdout.split('\n').slice(1).join('\n'));
+    expect(echoed.url).to.equal('/echo?q=1');
+    expect(echoed.headers['x-token']).to.equal('abc');
+  });
+
+  it('refuses a bad method and a module that is not an app', async () => {
+    const method = await runCli(['api:call', '-X', 'BREW', '/v1/books'], REPO, env);
+    expect([method.code, method.stderr]).to.deep.equal([1, 'rc-api: --request must be one of GET, POST, PUT, PATCH, DELETE, HEAD, got "BREW"\n']);
+    const module = await runCli(['api:call', '/v1/books', '--app', 'example/config.ts'], REPO, env);
+    expect(module.code).to.equal(1);
+    expect(module.stderr).to.include('must export an app wired with useApi()');
+  });
+
+  it('has --help', async () => {
+    const help = await runCli(['api:call', '--help'], dir);
+    expect(help.code).to.equal(0);
+    expect(help.stdout).to.include('-X, --request <method>').and.include('-d, --data <data>').and.include('-H, --header <header>');
+  });
+});
+
+describe('rc-api publish:config', function () {
+  this.timeout(60_000);
+  let dir: string;
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-publish-'))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('writes the documented config, importing from the package, and refuses to overwrite it', async () => {
+    const first = await runCli(['publish:config'], dir);
+    expect([first.code, first.stdout]).to.deep.equal([0, `${path.join('config', 'api.ts')}\n`]);
+    const written = fs.readFileSync(path.join(dir, 'config', 'api.ts'), 'utf8');
+    expect(written).to.include("import type { ApiConfigInput } from 'routing-controllers-api';");
+    expect(written).to.include("param: 'callback'");
+    expect((await typeCheck(dir)).stdout).to.equal('');
+    const second = await runCli(['publish:config'], dir);
+    expect(second.code).to.equal(1);
+    expect((await runCli(['publish:config', '--force'], dir)).code).to.equal(0);
+  });
+
+  it('has --help', async () => {
+    expect((await runCli(['publish:config', '--help'], dir)).stdout).to.include('Usage: rc-api publish:config [options]');
+  });
+});
