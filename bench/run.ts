@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { internalCall } from './internalCall';
 import { queries } from './queries';
 
 /** One figure, and the baseline measured in the same run that it is read against. */
@@ -8,9 +9,11 @@ export interface BenchResult {
   value: number;
   baseline: number;
   unit: string;
+  /** Raw figures behind a ratio, for the table. */
+  detail?: string;
 }
 
-const benches: Array<() => Promise<BenchResult[]>> = [queries];
+const benches: Array<() => Promise<BenchResult[]>> = [queries, internalCall];
 
 /** npm run bench [-- --json]: every benchmark, as a table or as one JSON object. */
 async function main(): Promise<void> {
@@ -20,10 +23,11 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(Object.fromEntries(results.map((r) => [r.key, r.value]))));
     return;
   }
-  console.log(`${'figure'.padEnd(48)}${'value'.padStart(12)}${'baseline'.padStart(12)}${'ratio'.padStart(10)}`);
+  console.log(`${'figure'.padEnd(64)}${'value'.padStart(10)}${'baseline'.padStart(10)}${'ratio'.padStart(9)}  detail`);
   for (const r of results) {
     const ratio = r.baseline === 0 ? '-' : (r.value / r.baseline).toFixed(3);
-    console.log(`${r.label.padEnd(48)}${String(r.value).padStart(12)}${String(r.baseline).padStart(12)}${ratio.padStart(10)}`);
+    const value = Number.isInteger(r.value) ? String(r.value) : r.value.toFixed(2);
+    console.log(`${r.label.padEnd(64)}${value.padStart(10)}${String(r.baseline).padStart(10)}${ratio.padStart(9)}  ${r.detail ?? ''}`);
   }
 }
 

@@ -18,7 +18,8 @@ export class RouteRegistry {
 
   add(definition: RouteDefinition): void {
     // The first registration wins, as routing-controllers serves the first matching route.
-    if (!this.routes.has(definition.name)) this.routes.set(definition.name, Object.freeze({ ...definition }));
+    if (this.routes.has(definition.name)) return;
+    this.routes.set(definition.name, Object.freeze({ ...definition, path: normalizePath(definition.path) }));
   }
 
   get(name: string): RouteDefinition | undefined {
@@ -27,6 +28,11 @@ export class RouteRegistry {
 
   names(): string[] {
     return [...this.routes.keys()];
+  }
+
+  /** Every named route, in registration order. */
+  all(): RouteDefinition[] {
+    return [...this.routes.values()];
   }
 
   /** The path of a named route with its parameters filled in; unused parameters become the query. */
@@ -44,7 +50,7 @@ export class RouteRegistry {
       return encodeURIComponent(String(value));
     });
     const query = new URLSearchParams([...rest].map(([key, value]): [string, string] => [key, String(value)])).toString();
-    return (path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1') || '/') + (query ? `?${query}` : '');
+    return normalizePath(path) + (query ? `?${query}` : '');
   }
 }
 
@@ -52,4 +58,9 @@ export class RouteRegistry {
 export function deriveRouteName(controllerRoute: string | undefined, methodName: string): string {
   const segments = (controllerRoute ?? '').split('/').filter((segment) => segment && !segment.startsWith(':'));
   return [...segments, methodName].join('.');
+}
+
+/** One slash between segments, none at the end (`@Get('/')` in `/v1/books` is `/v1/books`). */
+function normalizePath(path: string): string {
+  return path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1') || '/';
 }

@@ -70,3 +70,13 @@ onBothFrameworks('GET /v1/authors/:id/profile (composed through the Api service)
     expect(res.body.error.code).to.equal(404);
   });
 });
+
+onBothFrameworks('GET /v1 (v1.index)', (app) => {
+  it('lists every named route with its method and URL', async () => {
+    const res = await app().get('/v1');
+    expect(res.body.name).to.equal('books-api');
+    expect(res.body.links['v1.books.index']).to.deep.equal({ method: 'GET', href: `${app().url}/v1/books` });
+    expect(res.body.links['v1.books.show']).to.deep.equal({ method: 'GET', href: `${app().url}/v1/books/{id}` });
+    expect(Object.keys(res.body.links)).to.include.members(['v1.books.store', 'v1.books.update', 'v1.books.destroy', 'v1.authors.profile', 'v1.publishers.show']);
+  });
+});
