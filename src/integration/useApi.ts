@@ -8,8 +8,7 @@ import { ApiError } from '../errors/ApiError';
 import { RouteRegistry } from '../routing/RouteRegistry';
 import { ApiInterceptor } from './ApiInterceptor';
 import { expressContext, expressErrors, expressNotFound } from './expressMiddleware';
-import { ExpressApiDriver } from './ExpressApiDriver';
-import { KoaApiDriver } from './KoaApiDriver';
+import { ExpressApiDriver, KoaApiDriver } from './drivers';
 import { koaContextAndErrors } from './koaMiddleware';
 
 /** Called once for every error response, with its status; the default logs 5xx to stderr. */
@@ -62,12 +61,12 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
   };
   if (framework === 'express') {
     server.use(expressContext(state));
-    createExecutor(new ExpressApiDriver(app, state), settings);
+    createExecutor(Object.assign(new ExpressApiDriver(app), { state }), settings);
     server.use(expressNotFound());
     server.use(expressErrors(state, onError));
   } else {
     server.use(koaContextAndErrors(state, onError));
-    createExecutor(new KoaApiDriver(app, state), settings);
+    createExecutor(Object.assign(new KoaApiDriver(app), { state }), settings);
   }
   Object.defineProperty(app, APP_STATE, { value: state });
   setDefaultApp(state);

@@ -7,7 +7,7 @@ import type { Sequelize } from 'sequelize-typescript';
 import { createExampleApp } from '../../example/app';
 import type { ExampleFramework } from '../../example/config';
 import { createDatabase, prepareDatabase } from '../../example/database';
-import type { RunningApp, TestResponse } from '../fixture/app';
+import { RunningApp, TestResponse, toTestResponse } from '../fixture/app';
 
 /** Every SQL statement the example database ran, in order. */
 export const exampleSql: string[] = [];
@@ -25,17 +25,6 @@ export function exampleDatabase(): Promise<Sequelize> {
   return database;
 }
 
-async function parse(response: Response): Promise<TestResponse> {
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, body };
-}
-
 /** The example app on port 0. */
 export async function startExample(framework: ExampleFramework): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
   await exampleDatabase();
@@ -44,7 +33,7 @@ export async function startExample(framework: ExampleFramework): Promise<Running
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const send = async (method: string, target: string, body?: unknown) =>
-    parse(
+    toTestResponse(
       await fetch(url + target, {
         method,
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -56,7 +45,7 @@ export async function startExample(framework: ExampleFramework): Promise<Running
     url,
     errors,
     send,
-    get: async (target, init) => parse(await fetch(url + target, init)),
+    get: async (target, init) => toTestResponse(await fetch(url + target, init)),
     post: (target, body) => send('POST', target, body),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -3,16 +3,9 @@ import express from 'express';
 import http from 'node:http';
 import { Api, ApiError, InternalHttpError } from '../../src';
 import { eachFramework, FRAMEWORKS, startFixture } from '../fixture/app';
+import { rejection } from '../fixture/rejection';
 import { Book } from '../fixture/models';
 
-async function rejection(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 eachFramework('Api: internal requests', (app) => {
   const api = () => new Api().forApp(app().app);

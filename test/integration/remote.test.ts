@@ -1,16 +1,9 @@
 import { expect } from 'chai';
 import { Api, ApiConfigInput, ApiError, InternalHttpError } from '../../src';
 import { FRAMEWORKS, RunningApp, startFixture } from '../fixture/app';
+import { rejection } from '../fixture/rejection';
 import { closedPort, startUpstream, Upstream } from '../fixture/upstream';
 
-async function rejection(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 for (const framework of FRAMEWORKS) {
   describe(`Api: remote requests [${framework}]`, () => {
