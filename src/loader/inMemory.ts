@@ -1,21 +1,31 @@
 import { Model, ModelStatic } from 'sequelize';
 import type { IncludeParams } from '../include/IncludeTree';
-import { resolveSortKey, SortableKeys, SortRequest } from './sortKey';
+import { attributeKeys, resolveSortKey, SortableKeys, SortRequest } from './sortKey';
+
+/** The stored values of a model (what Sequelize loaded, what SQL sorts by), or the object itself. */
+function valuesOf(item: unknown): Record<string, unknown> | undefined {
+  return item instanceof Model ? (item.dataValues as Record<string, unknown>) : (item as Record<string, unknown> | undefined);
+}
 
 /** The relation when it was loaded already (eager loading, or a plain object's property). */
 export function preloaded(parent: object, association: string): { value: unknown } | undefined {
-  const value = parent instanceof Model ? parent.get(association) : (parent as Record<string, unknown>)[association];
+  const value = valuesOf(parent)![association];
   return value === undefined ? undefined : { value };
 }
 
 function read(item: unknown, key: string): unknown {
-  return item instanceof Model ? item.get(key) : (item as Record<string, unknown>)?.[key];
+  return valuesOf(item)?.[key];
 }
 
+const modelKeys = new WeakMap<object, SortableKeys>();
+
+/** Sortable keys of a list's items: a model class's attributes (once per class), or an object's own keys. */
 function keysOf(sample: unknown): SortableKeys {
   if (sample instanceof Model) {
-    const attributes = (sample.constructor as ModelStatic<Model>).getAttributes();
-    return new Map(Object.entries(attributes).map(([name, attribute]) => [name, attribute.field ?? name]));
+    const model = sample.constructor as ModelStatic<Model>;
+    let keys = modelKeys.get(model);
+    if (!keys) modelKeys.set(model, (keys = attributeKeys(model)));
+    return keys;
   }
   return new Map(Object.keys((sample as object) ?? {}).map((key) => [key, key]));
 }
@@ -29,14 +39,17 @@ function compare(a: unknown, b: unknown): number {
   return (left as number) < (right as number) ? -1 : (left as number) > (right as number) ? 1 : 0;
 }
 
+/** The attribute to sort a loaded list by, read from its first item (null: keep the order). */
+export function memorySortKey(sample: unknown, request: SortRequest): string | null {
+  return resolveSortKey(keysOf(sample), request, null);
+}
+
 /** Applies an include's sort, offset and limit to a list that is already in memory. */
-export function applyParamsInMemory(list: unknown[], request: SortRequest): unknown[] {
-  const { limit, offset, order }: IncludeParams = request.params;
-  const key = list.length > 0 ? resolveSortKey(keysOf(list[0]), request, null) : null;
+export function applyParamsInMemory(list: unknown[], { limit, offset, order }: IncludeParams, key: string | null): unknown[] {
   let sorted = list;
-  if (key !== null) {
+  if (key !== null && list.length > 1) {
     const sign = order === 'desc' ? -1 : 1;
     sorted = [...list].sort((a, b) => sign * compare(read(a, key), read(b, key)));
   }
-  return sorted.slice(offset, offset + limit);
+  return offset === 0 && sorted.length <= limit ? sorted : sorted.slice(offset, offset + limit);
 }

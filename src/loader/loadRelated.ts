@@ -1,6 +1,6 @@
 import { Model } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
-import { applyParamsInMemory, preloaded } from './inMemory';
+import { applyParamsInMemory, memorySortKey, preloaded } from './inMemory';
 import type { RelatedRef } from './RelatedRef';
 import { associationOf, loadAssociation } from './sequelizeLoader';
 import type { SortRequest } from './sortKey';
@@ -15,7 +15,7 @@ import type { SortRequest } from './sortKey';
  */
 export async function loadRelated(refs: RelatedRef[], sort: SortRequest): Promise<void> {
   for (const group of groupRefs(refs).values()) {
-    const pending = group.filter((ref) => !fillFromMemory(ref, sort));
+    const pending = fillFromMemory(group, sort);
     if (pending.length === 0) continue;
     const parent = pending[0].parent;
     if (!(parent instanceof Model)) {
@@ -41,9 +41,20 @@ function groupRefs(refs: RelatedRef[]): Map<unknown, RelatedRef[]> {
   return flat;
 }
 
-function fillFromMemory(ref: RelatedRef, sort: SortRequest): boolean {
-  const loaded = preloaded(ref.parent, ref.association);
-  if (!loaded) return false;
-  ref.value = Array.isArray(loaded.value) ? applyParamsInMemory(loaded.value, sort) : loaded.value;
-  return true;
+/** Fills the references whose relation is loaded already; answers the others. One group shares one sort key. */
+function fillFromMemory(group: RelatedRef[], sort: SortRequest): RelatedRef[] {
+  const pending: RelatedRef[] = [];
+  let sortKey: string | null | undefined;
+  for (const ref of group) {
+    const loaded = preloaded(ref.parent, ref.association);
+    if (!loaded) {
+      pending.push(ref);
+    } else if (Array.isArray(loaded.value)) {
+      if (sortKey === undefined && loaded.value.length > 0) sortKey = memorySortKey(loaded.value[0], sort);
+      ref.value = applyParamsInMemory(loaded.value, sort.params, sortKey ?? null);
+    } else {
+      ref.value = loaded.value;
+    }
+  }
+  return pending;
 }

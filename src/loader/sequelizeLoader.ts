@@ -1,7 +1,7 @@
 import { Association, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
 import type { RelatedRef } from './RelatedRef';
-import { resolveSortKey, SortRequest } from './sortKey';
+import { attributeKeys, resolveSortKey, SortRequest } from './sortKey';
 
 /** Parent keys per `IN (...)` list; beyond it a relation takes one more query per chunk. */
 const CHUNK = 500;
@@ -100,8 +100,7 @@ function windowQuery(target: AnyModel, foreignKey: string, sort: SortRequest): (
   const generator = (target.sequelize!.getQueryInterface() as unknown as { queryGenerator: QueryGenerator }).queryGenerator;
   const q = (name: string) => generator.quoteIdentifier(name);
   const column = (attribute: string) => q(attributes[attribute]?.field ?? attribute);
-  const keys = new Map(Object.entries(attributes).map(([name, attribute]) => [name, attribute.field ?? name]));
-  const sortAttribute = resolveSortKey(keys, sort, target.primaryKeyAttribute);
+  const sortAttribute = resolveSortKey(attributeKeys(target), sort, target.primaryKeyAttribute);
   const direction = sort.params.order === 'desc' ? 'DESC' : 'ASC';
   const order = [sortAttribute, target.primaryKeyAttribute].filter((a, i, all) => a && all.indexOf(a) === i).map((a) => `${column(a!)} ${direction}`);
   const columns = Object.values(attributes).filter((a) => a.field).map((a) => q(a.field!)).join(', ');
@@ -116,8 +115,7 @@ function windowQuery(target: AnyModel, foreignKey: string, sort: SortRequest): (
 /** Associations without a batched form (belongs-to-many): one query per parent, params applied. */
 async function loadOneByOne(association: Association, refs: RelatedRef[], sort: SortRequest): Promise<void> {
   const target = association.target as AnyModel;
-  const keys = new Map(Object.entries(target.getAttributes()).map(([name, attribute]) => [name, attribute.field ?? name]));
-  const sortAttribute = resolveSortKey(keys, sort, target.primaryKeyAttribute);
+  const sortAttribute = resolveSortKey(attributeKeys(target), sort, target.primaryKeyAttribute);
   const getter = (association as unknown as { accessors: { get: string } }).accessors.get;
   const { limit, offset, order } = sort.params;
   for (const ref of refs) {

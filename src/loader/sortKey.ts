@@ -14,6 +14,11 @@ export interface SortRequest {
   allowed?: readonly string[];
 }
 
+/** Attribute name to column name, for a Sequelize model. */
+export function attributeKeys(model: { getAttributes(): Record<string, { field?: string }> }): SortableKeys {
+  return new Map(Object.entries(model.getAttributes()).map(([name, attribute]) => [name, attribute.field ?? name]));
+}
+
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

@@ -23,19 +23,72 @@ function convertKey(key: string, keyCase: 'snake' | 'camel'): string {
 /**
  * Rewrites every key of a response body (`convert.key`) and every `Date` value (`convert.date`);
  * Sequelize models become their plain attributes. Values other than dates are never changed.
+ * Copy on write: an object or array in which nothing changes is returned as it is.
  *
  * @example
  * convertBody({ createdAt: new Date(0) }, 'snake', 'iso8601'); // { created_at: '1970-01-01T00:00:00.000Z' }
  */
 export function convertBody(value: unknown, keyCase: KeyCase, date: DateConversion): unknown {
   if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return convertArray(value, keyCase, date);
+  if (isPlainObject(value)) return convertObject(value, keyCase, date);
   if (value instanceof Date) return formatDate(value, date);
-  if (Array.isArray(value)) return value.map((entry) => convertBody(entry, keyCase, date));
   if (value instanceof Model) return convertBody(value.get({ plain: true }), keyCase, date);
-  if (!isPlainObject(value)) return value;
+  return value;
+}
+
+// These two loops run for every object of every response: primitives are taken without a call,
+// and nothing is allocated until something changes.
+
+function convertArray(value: unknown[], keyCase: KeyCase, date: DateConversion): unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < value.length; i++) {
+    const entry = value[i];
+    const next = entry === null || typeof entry !== 'object' ? entry : convertBody(entry, keyCase, date);
+    if (out === undefined && next !== entry) out = value.slice(0, i);
+    if (out !== undefined) out.push(next);
+  }
+  return out ?? value;
+}
+
+function convertObject(value: Record<string, unknown>, keyCase: KeyCase, date: DateConversion): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  // for...in is safe here: a plain object inherits no enumerable keys.
+  for (const key in value) {
+    const entry = value[key];
+    const next = entry === null || typeof entry !== 'object' ? entry : convertBody(entry, keyCase, date);
+    const name = keyCase ? convertKey(key, keyCase) : key;
+    if (out === undefined && (next !== entry || name !== key)) out = copyUntil(value, key);
+    if (out !== undefined) out[name] = next;
+  }
+  return out ?? value;
+}
+
+/** The keys before `stop`, which were left as they were. */
+function copyUntil(value: Record<string, unknown>, stop: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    out[keyCase ? convertKey(key, keyCase) : key] = convertBody(value[key], keyCase, date);
+  for (const key in value) {
+    if (key === stop) break;
+    out[key] = value[key];
   }
   return out;
+}
+
+/**
+ * `convert.key` and `convert.date` as one object, handed to the serializers so that each output
+ * object is built once, already converted.
+ */
+export interface Converter {
+  /** One key, converted. */
+  key(name: string): string;
+  /** A value converted deeply; the same object when nothing in it changes, a model as a new plain object. */
+  value(value: unknown): unknown;
+}
+
+/** The converter of a `convert` config. */
+export function converter(keyCase: KeyCase, date: DateConversion): Converter {
+  return {
+    key: keyCase ? (name) => convertKey(name, keyCase) : (name) => name,
+    value: (value) => convertBody(value, keyCase, date),
+  };
 }

@@ -8,7 +8,7 @@ import { serializers } from '../serializer/serializers';
 import { defaultIncludeParams } from '../transformer/Transformer';
 import type { Resource } from '../transformer/Resource';
 import { Scope } from '../transformer/Scope';
-import { convertBody } from './convertBody';
+import { convertBody, converter } from './convertBody';
 import { encodeJson } from './encodeJson';
 import { assertCallback, wrapJsonp } from './jsonp';
 import type { RenderedResponse } from './RenderedResponse';
@@ -56,7 +56,8 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
     const links = pageLinks(context, body.paginator);
     page = { meta: paginationMeta(body.paginator, links), links };
   }
-  return { document: serializer.document(transformed, meta, page), contentType: serializer.contentType };
+  const convert = converter(config.convert.key, config.convert.date);
+  return { document: serializer.document(transformed, meta, page, convert), contentType: serializer.contentType };
 }
 
 function payloadWithMeta(payload: unknown, meta: Record<string, unknown> | null): unknown {
@@ -77,11 +78,12 @@ export async function render(context: RequestContext, input: RenderInput): Promi
   let value: unknown;
   let contentType = 'application/json';
   if (input.body.kind === 'resource') {
+    // Serializers convert keys and dates as they build the document.
     ({ document: value, contentType } = await documentOf(context, input.body, input.meta));
   } else {
-    value = payloadWithMeta(input.body.payload, input.meta);
+    value = convertBody(payloadWithMeta(input.body.payload, input.meta), config.convert.key, config.convert.date);
   }
-  const json = encodeJson(convertBody(value, config.convert.key, config.convert.date), config.jsonEncodeOption);
+  const json = encodeJson(value, config.jsonEncodeOption);
   if (callback) {
     const headers = { ...input.headers, 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff' };
     return { status, headers, body: wrapJsonp(callback, json) };

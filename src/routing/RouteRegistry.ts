@@ -13,17 +13,37 @@ export type RouteParams = Record<string, string | number | boolean>;
  * The named routes of one app. Names are derived from the controller's route and the action's
  * method name: `@JsonController('/v1/books')` + `show()` is `v1.books.show`.
  */
+/** A route path split once into literal text and parameters: `/v1/books/:id` is ['/v1/books/', {id}]. */
+type Template = Array<string | { param: string; optional: boolean }>;
+
+function compile(path: string): Template {
+  const parts: Template = [];
+  let last = 0;
+  for (const match of path.matchAll(/:(\w+)(\?)?/g)) {
+    parts.push(path.slice(last, match.index), { param: match[1], optional: match[2] === '?' });
+    last = match.index! + match[0].length;
+  }
+  parts.push(path.slice(last));
+  return parts;
+}
+
+/**
+ * The named routes of one app. Names are derived from the controller's route and the action's
+ * method name: `@JsonController('/v1/books')` + `show()` is `v1.books.show`.
+ */
 export class RouteRegistry {
-  private readonly routes = new Map<string, RouteDefinition>();
+  private readonly routes = new Map<string, RouteDefinition & { template: Template }>();
 
   add(definition: RouteDefinition): void {
     // The first registration wins, as routing-controllers serves the first matching route.
     if (this.routes.has(definition.name)) return;
-    this.routes.set(definition.name, Object.freeze({ ...definition, path: normalizePath(definition.path) }));
+    const path = normalizePath(definition.path);
+    this.routes.set(definition.name, Object.freeze({ ...definition, path, template: compile(path) }));
   }
 
   get(name: string): RouteDefinition | undefined {
-    return this.routes.get(name);
+    const route = this.routes.get(name);
+    return route && { name: route.name, method: route.method, path: route.path };
   }
 
   names(): string[] {
@@ -32,26 +52,41 @@ export class RouteRegistry {
 
   /** Every named route, in registration order. */
   all(): RouteDefinition[] {
-    return [...this.routes.values()];
+    return this.names().map((name) => this.get(name)!);
   }
 
   /** The path of a named route with its parameters filled in; unused parameters become the query. */
   path(name: string, params: RouteParams = {}): string {
     const route = this.routes.get(name);
     if (!route) throw new ApiError('RCA_ROUTE_NAME_UNKNOWN', { name });
-    const rest = new Map(Object.entries(params));
-    const path = route.path.replace(/:(\w+)(\?)?/g, (_whole, param: string, optional?: string) => {
-      const value = rest.get(param);
-      rest.delete(param);
-      if (value === undefined || value === null) {
-        if (optional) return '';
-        throw new ApiError('RCA_ROUTE_PARAM_MISSING', { name, param });
+    let path = '';
+    let used = 0;
+    for (const part of route.template) {
+      if (typeof part === 'string') {
+        path += part;
+        continue;
       }
-      return encodeURIComponent(String(value));
-    });
-    const query = new URLSearchParams([...rest].map(([key, value]): [string, string] => [key, String(value)])).toString();
-    return normalizePath(path) + (query ? `?${query}` : '');
+      const value = params[part.param];
+      if (value === undefined || value === null) {
+        if (!part.optional) throw new ApiError('RCA_ROUTE_PARAM_MISSING', { name, param: part.param });
+        continue;
+      }
+      used++;
+      path += encodeURIComponent(String(value));
+    }
+    if (route.template.some((part) => typeof part !== 'string' && part.optional)) path = normalizePath(path);
+    // Counted, not listed: this runs for every link of every response.
+    let given = 0;
+    for (const key in params) if (Object.hasOwn(params, key)) given++;
+    return used === given ? path : `${path}?${query(params, route.template)}`;
   }
+}
+
+/** The parameters a route's path did not use, as a query string. */
+function query(params: RouteParams, template: Template): string {
+  const inPath = new Set(template.filter((part) => typeof part !== 'string').map((part) => (part as { param: string }).param));
+  const rest = Object.entries(params).filter(([key]) => !inPath.has(key));
+  return new URLSearchParams(rest.map(([key, value]): [string, string] => [key, String(value)])).toString();
 }
 
 /** `v1.books.show` for controller route `/v1/books` and method `show`; parameters are left out. */

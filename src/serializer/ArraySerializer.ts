@@ -1,5 +1,12 @@
+import type { Converter } from '../response/convertBody';
 import type { TransformedItem, TransformedResource } from '../transformer/Transformed';
 import type { PageInfo, Serializer } from './Serializer';
+
+/** One document being built: the converter, and the envelope's `data` key converted once. */
+interface Build {
+  convert: Converter;
+  data: string;
+}
 
 /**
  * The default envelope: an item's fields at the top level, a collection under `data`, an included
@@ -11,31 +18,46 @@ export class ArraySerializer implements Serializer {
 
   constructor(private readonly wrapItems = false) {}
 
-  document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null): Record<string, unknown> {
-    const body = this.topLevel(resource);
+  document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown> {
+    const build: Build = { convert, data: convert.key('data') };
+    const body = this.topLevel(resource, build);
     const allMeta = page ? { ...(meta ?? {}), pagination: page.meta } : meta;
-    if (allMeta && Object.keys(allMeta).length > 0) body.meta = allMeta;
+    if (allMeta && Object.keys(allMeta).length > 0) body[convert.key('meta')] = convert.value(allMeta);
     return body;
   }
 
-  private topLevel(resource: TransformedResource): Record<string, unknown> {
-    if (resource.kind === 'collection') return { data: resource.items.map((item) => this.item(item)) };
-    const item = resource.kind === 'item' && resource.item ? this.item(resource.item) : null;
-    if (this.wrapItems) return { data: item };
-    return item ?? {};
+  private topLevel(resource: TransformedResource, build: Build): Record<string, unknown> {
+    if (resource.kind === 'collection') return this.collection(resource.items, build);
+    const item = resource.kind === 'item' && resource.item ? this.item(resource.item, build) : null;
+    return this.wrapItems ? this.wrap(item, build) : (item ?? {});
   }
 
-  private item(item: TransformedItem): Record<string, unknown> {
-    if (item.includes.length === 0) return item.fields;
-    const out: Record<string, unknown> = { ...item.fields };
-    for (const [name, resource] of item.includes) out[name] = this.included(resource);
+  private wrap(value: unknown, build: Build): Record<string, unknown> {
+    const wrapper: Record<string, unknown> = {};
+    wrapper[build.data] = value;
+    return wrapper;
+  }
+
+  private collection(items: TransformedItem[], build: Build): Record<string, unknown> {
+    const data = new Array(items.length);
+    for (let i = 0; i < items.length; i++) data[i] = this.item(items[i], build);
+    return this.wrap(data, build);
+  }
+
+  /** The item's converted fields (a new object) with its includes added. */
+  private item(item: TransformedItem, build: Build): Record<string, unknown> {
+    let out = build.convert.value(item.fields) as Record<string, unknown>;
+    const { includes } = item;
+    if (includes.length === 0) return out;
+    if (out === item.fields) out = { ...out };
+    for (let i = 0; i < includes.length; i++) out[build.convert.key(includes[i][0])] = this.included(includes[i][1], build);
     return out;
   }
 
-  private included(resource: TransformedResource): unknown {
-    if (resource.kind === 'collection') return { data: resource.items.map((item) => this.item(item)) };
+  private included(resource: TransformedResource, build: Build): unknown {
+    if (resource.kind === 'collection') return this.collection(resource.items, build);
     if (resource.kind === 'null' || !resource.item) return null;
-    const item = this.item(resource.item);
-    return this.wrapItems ? { data: item } : item;
+    const item = this.item(resource.item, build);
+    return this.wrapItems ? this.wrap(item, build) : item;
   }
 }

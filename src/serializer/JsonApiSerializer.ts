@@ -1,3 +1,4 @@
+import type { Converter } from '../response/convertBody';
 import type { TransformedItem, TransformedResource } from '../transformer/Transformed';
 import type { PageInfo, Serializer } from './Serializer';
 
@@ -14,8 +15,10 @@ type ResourceObject = Identifier & { attributes: Record<string, unknown>; relati
  */
 export class JsonApiSerializer implements Serializer {
   readonly contentType = 'application/vnd.api+json';
+  private convert!: Converter;
 
-  document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null): Record<string, unknown> {
+  document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown> {
+    this.convert = convert;
     const included = new Map<string, ResourceObject>();
     const rootType = resource.resourceKey ?? 'resources';
     const primary = new Set<string>();
@@ -31,17 +34,17 @@ export class JsonApiSerializer implements Serializer {
     const rest = [...included].filter(([k]) => !primary.has(k)).map(([, object]) => object);
     if (rest.length > 0) body.included = rest;
     const allMeta = page ? { ...(meta ?? {}), pagination: page.meta } : meta;
-    if (allMeta && Object.keys(allMeta).length > 0) body.meta = allMeta;
+    if (allMeta && Object.keys(allMeta).length > 0) body.meta = convert.value(allMeta);
     if (page) body.links = { self: page.links.self, first: page.links.first, last: page.links.last, prev: page.links.previous ?? null, next: page.links.next ?? null };
     return body;
   }
 
   private resource(item: TransformedItem, type: string, included: Map<string, ResourceObject>): ResourceObject {
     const { id, ...attributes } = item.fields;
-    const object: ResourceObject = { type, id: String(id), attributes };
+    const object: ResourceObject = { type, id: String(id), attributes: this.convert.value(attributes) as Record<string, unknown> };
     if (item.includes.length > 0) {
       object.relationships = {};
-      for (const [name, resource] of item.includes) object.relationships[name] = { data: this.link(name, resource, included) };
+      for (const [name, resource] of item.includes) object.relationships[this.convert.key(name)] = { data: this.link(name, resource, included) };
     }
     return object;
   }

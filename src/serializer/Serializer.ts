@@ -1,4 +1,5 @@
 import type { PageLinks, PaginationMeta } from '../pagination/Paginator';
+import type { Converter } from '../response/convertBody';
 import type { TransformedResource } from '../transformer/Transformed';
 
 /** Pagination as a serializer receives it. */
@@ -8,13 +9,13 @@ export interface PageInfo {
 }
 
 /**
- * An envelope policy: how transformed data, meta and pagination become the response body.
- * Pure: no request, no framework, no I/O.
+ * An envelope policy: how transformed data, meta and pagination become the response body, every
+ * key and date passed through `convert` as the body is built. Pure: no request, no framework, no I/O.
  *
  * @example
- * const body = serializers['data-array'].document(resource, { version: 1 }, null);
+ * const body = serializers['data-array'].document(resource, { version: 1 }, null, converter('snake', 'iso8601'));
  */
 export interface Serializer {
   readonly contentType: string;
-  document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null): Record<string, unknown>;
+  document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown>;
 }

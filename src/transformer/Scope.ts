@@ -30,6 +30,9 @@ interface Group {
   entries: Entry[];
 }
 
+/** Shared by every item without includes until it gets one. */
+const NO_INCLUDES: TransformedItem['includes'] = Object.freeze([]) as unknown as TransformedItem['includes'];
+
 const normalize = (name: string) => name.replace(/[_-]+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase()).toLowerCase();
 
 /**
@@ -51,21 +54,27 @@ export class Scope {
   /** Transforms resources of one level, then resolves their includes together. */
   private async transformAll(resources: Resource[], node: IncludeTree | IncludeNode, narrow?: readonly string[]): Promise<TransformedResource[]> {
     const groups = new Map<unknown, Group>();
-    const lists = resources.map((resource) => {
+    let pending = false;
+    const transform = (model: unknown, transformer: AnyTransformer, group: Group | undefined): TransformedItem => {
+      const item: TransformedItem = { fields: transformOne(transformer, model), includes: NO_INCLUDES };
+      pending ||= item.fields instanceof Promise;
+      group?.entries.push({ model, transformer: transformer as Transformer, item });
+      return item;
+    };
+    const results = resources.map((resource): TransformedItem | TransformedItem[] | null => {
       if (resource.kind === 'null') return null;
-      const models = modelsOf(resource.data, resource.kind);
       const transformer = resource.transformer;
-      const group = transformer instanceof Transformer ? groupFor(groups, transformer) : undefined;
-      if (!group) refuseIncludes(node);
-      return models.map((model) => {
-        const item: TransformedItem = { fields: transformOne(transformer, model), includes: [] };
-        group?.entries.push({ model, transformer: transformer as Transformer, item });
-        return item;
-      });
+      if (!(transformer instanceof Transformer)) refuseIncludes(node);
+      // Items of a level that asks for no include (most nested ones) need no bookkeeping.
+      const asks = transformer instanceof Transformer && (node.children.size > 0 || transformer.defaultIncludes.length > 0);
+      const group = asks ? groupFor(groups, transformer) : undefined;
+      const data = resource.data instanceof RelatedRef ? resource.data.value : resource.data;
+      if (resource.kind === 'item') return data === null || data === undefined ? null : transform(data, transformer, group);
+      return modelsOf(data).map((model) => transform(model, transformer, group));
     });
-    await awaitFields(lists);
+    if (pending) await awaitFields(results);
     for (const group of groups.values()) await this.includeGroup(group, node, narrow);
-    return resources.map((resource, i) => toTransformed(resource, lists[i]));
+    return resources.map((resource, i) => toTransformed(resource, results[i]));
   }
 
   /** Resolves every requested and default include of one group of parents. */
@@ -78,7 +87,10 @@ export class Scope {
         await loadRelated(refs, { params: child.params, sortGiven: child.sortGiven, path: child.path, allowed: group.transformer.sortable[name] });
       }
       const transformed = await this.transformAll(resources, child);
-      group.entries.forEach((entry, i) => entry.item.includes.push([name, transformed[i]]));
+      group.entries.forEach((entry, i) => {
+        if (entry.item.includes === NO_INCLUDES) entry.item.includes = [];
+        entry.item.includes.push([name, transformed[i]]);
+      });
     }
   }
 
@@ -110,13 +122,18 @@ export class Scope {
     };
     const results = methods.batch
       ? await methods.batch.call(view(group.transformer), group.entries.map((e) => e.model) as never[], params)
-      : await Promise.all(group.entries.map((e) => methods.item!.call(view(e.transformer), e.model as never, params)));
+      : await settleAll(group.entries.map((e) => methods.item!.call(view(e.transformer), e.model as never, params)));
     if (!Array.isArray(results) || results.length !== group.entries.length || !results.every(isResource)) {
       const method = `include${name[0].toUpperCase()}${name.slice(1)}${methods.batch ? 'Batch' : ''}`;
       throw new ApiError('RCA_TRANSFORMER_RESULT', { transformer: group.transformer.constructor.name, method });
     }
     return results;
   }
+}
+
+/** Include methods are mostly synchronous: wait only when one of them returned a promise. */
+function settleAll<T>(results: Array<T | Promise<T>>): T[] | Promise<T[]> {
+  return results.some((result) => result instanceof Promise) ? Promise.all(results) : (results as T[]);
 }
 
 /** Only a Transformer declares includes: asking one of anything else is the client's error. */
@@ -131,12 +148,10 @@ function groupFor(groups: Map<unknown, Group>, transformer: Transformer): Group 
   return group;
 }
 
-/** The models of a resource's data: an item is a list of one (or none when null). */
-function modelsOf(data: unknown, kind: 'item' | 'collection'): unknown[] {
-  const value = data instanceof RelatedRef ? data.value : data;
-  if (value === null || value === undefined) return [];
-  if (kind === 'item') return [value];
-  return Array.isArray(value) ? value : [...(value as Iterable<unknown>)];
+/** The models of a collection's data: an array, any other iterable, or none. */
+function modelsOf(data: unknown): unknown[] {
+  if (data === null || data === undefined) return [];
+  return Array.isArray(data) ? data : [...(data as Iterable<unknown>)];
 }
 
 /** Transformer, function, or none: a model becomes its plain attributes. */
@@ -149,16 +164,16 @@ function transformOne(transformer: AnyTransformer, model: unknown): Record<strin
 }
 
 /** Transformers may be async; only then is anything awaited. */
-async function awaitFields(lists: Array<TransformedItem[] | null>): Promise<void> {
-  for (const list of lists) {
-    for (const item of list ?? []) {
+async function awaitFields(results: Array<TransformedItem | TransformedItem[] | null>): Promise<void> {
+  for (const result of results) {
+    for (const item of Array.isArray(result) ? result : result ? [result] : []) {
       if (item.fields instanceof Promise) (item as { fields: unknown }).fields = await item.fields;
     }
   }
 }
 
-function toTransformed(resource: Resource, items: TransformedItem[] | null): TransformedResource {
+function toTransformed(resource: Resource, result: TransformedItem | TransformedItem[] | null): TransformedResource {
   if (resource.kind === 'null') return { kind: 'null' };
-  if (resource.kind === 'item') return { kind: 'item', resourceKey: resource.resourceKey, item: items![0] ?? null };
-  return { kind: 'collection', resourceKey: resource.resourceKey, items: items! };
+  if (resource.kind === 'item') return { kind: 'item', resourceKey: resource.resourceKey, item: result as TransformedItem | null };
+  return { kind: 'collection', resourceKey: resource.resourceKey, items: result as TransformedItem[] };
 }

@@ -4,7 +4,7 @@
  */
 export interface TransformedItem {
   readonly fields: Record<string, unknown>;
-  readonly includes: Array<[name: string, resource: TransformedResource]>;
+  includes: Array<[name: string, resource: TransformedResource]>;
 }
 
 export type TransformedResource =

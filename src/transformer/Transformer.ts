@@ -8,6 +8,8 @@ import { AnyTransformer, CollectionResource, ItemResource, NullResource, Transfo
 /** The params of the include being resolved, set on a per-include view of the transformer. */
 export const CURRENT_PARAMS = Symbol('rca.currentIncludeParams');
 
+const NONE: readonly string[] = Object.freeze([]);
+const NO_SORTABLE: Readonly<Record<string, readonly string[]>> = Object.freeze({});
 const AVAILABLE = Symbol('rca.availableIncludes');
 const DEFAULTS = Symbol('rca.defaultIncludes');
 
@@ -34,35 +36,21 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
   implements TransformerLike
 {
   /** Includes a client may request with `?include=`. */
-  declare availableIncludes: string[];
+  declare availableIncludes: readonly string[];
   /** Includes added to every response of this transformer, requested or not. */
-  declare defaultIncludes: string[];
+  declare defaultIncludes: readonly string[];
+  // Shared frozen defaults: include methods often build one transformer per parent, so an
+  // instance allocates nothing of its own unless a subclass says otherwise.
   /** When non-empty, only these fields are kept. */
-  visible: string[] = [];
+  visible: readonly string[] = NONE;
   /** These fields are never sent. */
-  hidden: string[] = [];
+  hidden: readonly string[] = NONE;
   /** Sort keys allowed per include (`{ comments: ['created_at', 'id'] }`); default: the related model's columns. */
-  sortable: Record<string, string[]> = {};
+  sortable: Readonly<Record<string, readonly string[]>> = NO_SORTABLE;
 
-  private [AVAILABLE]: string[] = [];
-  private [DEFAULTS]: string[] = [];
+  private [AVAILABLE]?: readonly string[];
+  private [DEFAULTS]?: readonly string[];
   private [CURRENT_PARAMS]?: IncludeParams;
-
-  constructor() {
-    // Accessors on the instance, so that a subclass's `availableIncludes = [...]` field is
-    // checked against its include methods at construction time.
-    for (const [key, slot] of [['availableIncludes', AVAILABLE], ['defaultIncludes', DEFAULTS]] as const) {
-      Object.defineProperty(this, key, {
-        configurable: true,
-        enumerable: true,
-        get: () => this[slot],
-        set: (names: string[]) => {
-          for (const name of names) includeMethods(this, name);
-          this[slot] = [...names];
-        },
-      });
-    }
-  }
 
   /** Maps one model to the fields of its response. */
   abstract transform(model: TModel): TOut;
@@ -124,6 +112,23 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
   }
 }
 
+// Accessors on the prototype, so that a subclass's `availableIncludes = [...]` field assignment is
+// checked against its include methods at construction time, at no cost per instance. (Where class
+// fields are defined rather than assigned, the check happens at first use instead.)
+for (const [key, slot] of [['availableIncludes', AVAILABLE], ['defaultIncludes', DEFAULTS]] as const) {
+  Object.defineProperty(Transformer.prototype, key, {
+    configurable: true,
+    enumerable: true,
+    get(this: Transformer) {
+      return this[slot] ?? NONE;
+    },
+    set(this: Transformer, names: readonly string[]) {
+      for (const name of names) includeMethods(this, name);
+      this[slot] = names;
+    },
+  });
+}
+
 /** The configured include defaults: of the current app when inside a request, else the documented ones. */
 export function defaultIncludeParams(): IncludeParams {
   const { limit, sort } = requestStorage.getStore()?.app.config.include.params ?? defaults.include!.params!;
@@ -131,7 +136,7 @@ export function defaultIncludeParams(): IncludeParams {
 }
 
 /** Keeps `visible` fields only (when any) and drops `hidden` ones; untouched when both are empty. */
-export function filterFields<T extends Record<string, unknown>>(payload: T, visible: string[], hidden: string[]): T {
+export function filterFields<T extends Record<string, unknown>>(payload: T, visible: readonly string[], hidden: readonly string[]): T {
   if (visible.length === 0 && hidden.length === 0) return payload;
   const result: Record<string, unknown> = {};
   for (const key of Object.keys(payload)) {

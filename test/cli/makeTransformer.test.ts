@@ -7,6 +7,7 @@ import { createContext } from '../../src/context/createContext';
 import { requestStorage } from '../../src/context/RequestContext';
 import { RouteRegistry } from '../../src/routing/RouteRegistry';
 import { serializers } from '../../src/serializer/serializers';
+import { converter } from '../../src/response/convertBody';
 import { Scope } from '../../src/transformer/Scope';
 import { Book, Comment } from '../../example/models';
 import { exampleDatabase, exampleQueries } from '../functional/exampleServer';
@@ -84,7 +85,7 @@ describe('rc-api make:transformer', function () {
     let body: any;
     const sql = await exampleQueries(() =>
       requestStorage.run(createContext(app, { method: 'GET', url: '/', headers: {}, protocol: 'http', host: 'h' }), async () => {
-        body = serializers.array.document(await new Scope({ tree, defaults }).run(new CollectionResource(books, new BookTransformer())), null, null);
+        body = serializers.array.document(await new Scope({ tree, defaults }).run(new CollectionResource(books, new BookTransformer())), null, null, converter('snake', 'iso8601'));
       }),
     );
     expect(sql).to.have.length(1);

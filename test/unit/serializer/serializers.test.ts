@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { serializers } from '../../../src';
+import { converter } from '../../../src/response/convertBody';
 import type { TransformedItem, TransformedResource } from '../../../src/transformer/Transformed';
 
 const author = (id: number): TransformedItem => ({ fields: { id, name: `A${id}` }, includes: [] });
@@ -11,6 +12,7 @@ const book = (id: number, authorId: number): TransformedItem => ({
     ['nothing', { kind: 'null' }],
   ],
 });
+const keep = converter(null, null);
 const collection: TransformedResource = { kind: 'collection', resourceKey: 'books', items: [book(1, 7), book(2, 7)] };
 const page = {
   meta: { total: 4, count: 2, per_page: 2, current_page: 1, total_pages: 2, links: { next: 'http://x/b?page=2' } },
@@ -20,31 +22,31 @@ const page = {
 describe('serializers', () => {
   describe('array', () => {
     it('puts an item at the top level, an included item as an object, a collection under data, nothing as null', () => {
-      const body = serializers.array.document({ kind: 'item', item: book(1, 7) }, null, null);
+      const body = serializers.array.document({ kind: 'item', item: book(1, 7) }, null, null, keep);
       expect(body).to.deep.equal({ id: 1, title: 'B1', author: { id: 7, name: 'A7' }, comments: { data: [{ id: 10, body: 'c' }] }, nothing: null });
     });
 
     it('puts a collection under data, with meta and pagination', () => {
-      const body = serializers.array.document(collection, { version: 1 }, page);
+      const body = serializers.array.document(collection, { version: 1 }, page, keep);
       expect(body.data).to.have.length(2);
       expect(body.meta).to.deep.equal({ version: 1, pagination: page.meta });
     });
 
     it('answers an empty included collection as { data: [] }', () => {
-      const body = serializers.array.document({ kind: 'item', item: { fields: { id: 1 }, includes: [['comments', { kind: 'collection', items: [] }]] } }, null, null);
+      const body = serializers.array.document({ kind: 'item', item: { fields: { id: 1 }, includes: [['comments', { kind: 'collection', items: [] }]] } }, null, null, keep);
       expect(body).to.deep.equal({ id: 1, comments: { data: [] } });
     });
   });
 
   describe('data-array', () => {
     it('wraps items in data too', () => {
-      const body = serializers['data-array'].document({ kind: 'item', item: book(1, 7) }, null, null);
+      const body = serializers['data-array'].document({ kind: 'item', item: book(1, 7) }, null, null, keep);
       expect(body).to.deep.equal({ data: { id: 1, title: 'B1', author: { data: { id: 7, name: 'A7' } }, comments: { data: [{ id: 10, body: 'c' }] }, nothing: null } });
     });
   });
 
   describe('json-api', () => {
-    const body = serializers['json-api'].document(collection, null, page) as any;
+    const body = serializers['json-api'].document(collection, null, page, keep) as any;
 
     it('writes resource objects with type, id, attributes and relationships', () => {
       expect(body.data[0]).to.deep.equal({
@@ -64,5 +66,21 @@ describe('serializers', () => {
       expect(body.meta.pagination.total).to.equal(4);
       expect(serializers['json-api'].contentType).to.equal('application/vnd.api+json');
     });
+  });
+});
+
+describe('serializers with key conversion', () => {
+  it('convert every key as the document is built, never the type values', () => {
+    const item: TransformedItem = { fields: { id: 1, someField: new Date(0) }, includes: [['latestComment', { kind: 'item', item: { fields: { id: 2, bodyText: 'x' }, includes: [] } }]] };
+    const snake = converter('snake', 'iso8601');
+    expect(serializers.array.document({ kind: 'item', item }, { apiVersion: 1 }, null, snake)).to.deep.equal({
+      id: 1,
+      some_field: '1970-01-01T00:00:00.000Z',
+      latest_comment: { id: 2, body_text: 'x' },
+      meta: { api_version: 1 },
+    });
+    const api = serializers['json-api'].document({ kind: 'item', resourceKey: 'someBooks', item }, null, null, snake) as any;
+    expect(api.data).to.deep.include({ type: 'someBooks', id: '1', attributes: { some_field: '1970-01-01T00:00:00.000Z' } });
+    expect(api.data.relationships).to.have.keys('latest_comment');
   });
 });

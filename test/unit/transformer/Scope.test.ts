@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { CollectionResource, parseIncludes, resolveConfig } from '../../../src';
 import { Scope } from '../../../src/transformer/Scope';
 import { serializers } from '../../../src/serializer/serializers';
+import { converter } from '../../../src/response/convertBody';
 import { countQueries, fixtureDatabase } from '../../fixture/database';
 import { Author, Book, Comment } from '../../fixture/models';
 import { BookTransformer } from '../../fixture/transformers';
@@ -29,7 +30,7 @@ describe('Scope#run()', () => {
     const queries = await countQueries(() =>
       inRequest(async () => {
         const resource = new CollectionResource(books, new BookTransformer());
-        out = serializers.array.document(await new Scope({ tree: include('author,comments:limit(2|0):sort(id|asc)'), defaults }).run(resource), null, null);
+        out = serializers.array.document(await new Scope({ tree: include('author,comments:limit(2|0):sort(id|asc)'), defaults }).run(resource), null, null, converter('snake', 'iso8601'));
       }),
     );
     expect(queries).to.deep.equal([]);
