@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { internalCall } from './internalCall';
 import { queries } from './queries';
+import { throughput } from './throughput';
 import { transform } from './transform';
 
 /** One figure, and the baseline measured in the same run that it is read against. */
@@ -14,7 +15,7 @@ export interface BenchResult {
   detail?: string;
 }
 
-const benches: Array<() => Promise<BenchResult[]>> = [transform, queries, internalCall];
+const benches: Array<() => Promise<BenchResult[]>> = [transform, queries, internalCall, throughput];
 
 /** npm run bench [-- --json]: every benchmark, as a table or as one JSON object. */
 async function main(): Promise<void> {

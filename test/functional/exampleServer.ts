@@ -29,7 +29,7 @@ export function exampleDatabase(): Promise<Sequelize> {
 export async function startExample(framework: ExampleFramework): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
   await exampleDatabase();
   const errors: unknown[] = [];
-  const server = http.createServer(createExampleApp(framework, { onError: (error) => errors.push(error) }).listener);
+  const server = http.createServer(createExampleApp(framework, { onError: (error, status) => errors.push({ error, status }) }).listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const send = async (method: string, target: string, body?: unknown) =>
