@@ -9,12 +9,14 @@ export interface DatabaseOptions {
   storage: string;
   /** true prints every SQL statement on its own line; a function receives each one. */
   logging?: boolean | ((sql: string) => void);
+  /** Attempts of a query that finds the database locked (SQLITE_BUSY); default: Sequelize's own (5, with back-off). */
+  retries?: number;
 }
 
 /** The example's Sequelize connection with its four models registered. */
-export function createDatabase({ storage, logging = false }: DatabaseOptions): Sequelize {
+export function createDatabase({ storage, logging = false, retries }: DatabaseOptions): Sequelize {
   const log = logging === true ? (sql: string) => console.log(sql.replace(/\s*\n\s*/g, ' ')) : logging || false;
-  return new Sequelize({ dialect: 'sqlite', storage, logging: log, models });
+  return new Sequelize({ dialect: 'sqlite', storage, logging: log, models, ...(retries === undefined ? {} : { retry: { max: retries } }) });
 }
 
 /**

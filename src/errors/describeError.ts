@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { EmptyResultError, ForeignKeyConstraintError, UniqueConstraintError, ValidationError as SequelizeValidationError } from 'sequelize';
+import { ConnectionError, EmptyResultError, ForeignKeyConstraintError, TimeoutError, UniqueConstraintError, ValidationError as SequelizeValidationError } from 'sequelize';
 import { ApiError } from './ApiError';
 import { validationMessages } from './validationMessages';
 
@@ -30,8 +30,14 @@ function classify(error: unknown): { status: number; message?: ErrorDescription[
   if (error instanceof UniqueConstraintError) return { status: 409, message: uniqueMessage(error) };
   if (error instanceof ForeignKeyConstraintError) return { status: 409, message: statusText(409) };
   if (error instanceof EmptyResultError) return { status: 404, message: error.message || undefined };
+  // The database cannot be reached or is locked (SQLITE_BUSY): the request may succeed later.
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return { status: 503, message: error.message };
   if (error instanceof SequelizeValidationError) return { status: 422, message: validationMessages(error.errors) };
-  const validation = validationMessages((error as { errors?: unknown })?.errors);
+  const wrapped = (error as { errors?: unknown } | null)?.errors;
+  // routing-controllers wraps an exception thrown by a validator (its database query failing, say)
+  // in a BadRequestError: the client did nothing wrong, so the inner error decides.
+  if (wrapped instanceof Error) return classify(wrapped);
+  const validation = validationMessages(wrapped);
   if (validation && Object.keys(validation).length > 0) return { status: 422, message: validation };
   if (isBodyParseError(error)) return new ApiError('RCA_BODY_MALFORMED');
   const status = httpStatusOf(error);

@@ -51,6 +51,11 @@ describe('describeError()', () => {
     expect(describeError(Object.assign(new Error('x'), { statusCode: 200 }), false).status).to.equal(500);
   });
 
+  it('lets an error thrown inside validation decide, not the 400 wrapped around it', () => {
+    const wrapped = Object.assign(new Error("Invalid body, check 'errors' property for more info."), { httpCode: 400, errors: new Error('database gone') });
+    expect(describeError(wrapped, false)).to.include({ status: 500, message: 'Internal Server Error' });
+  });
+
   it('turns class-validator errors into 422 { field: [messages] }', () => {
     const errors = [{ property: 'title', constraints: { minLength: 'too short' }, children: [] }, { property: 'meta', children: [{ property: 'tag', constraints: { isString: 'not text' }, children: [] }] }];
     expect(describeError(Object.assign(new Error('Bad'), { httpCode: 400, errors }), false)).to.deep.include({ status: 422, message: { title: ['too short'], 'meta.tag': ['not text'] } });

@@ -1,0 +1,79 @@
+import { expect } from 'chai';
+import sqlite3 from 'sqlite3';
+import { Book } from '../../example/models';
+import { FRAMEWORKS, RunningApp, startFixture } from '../fixture/app';
+import { closedPort, startUpstream, Upstream } from '../fixture/upstream';
+import { exampleDatabase, onBothFrameworks } from './exampleServer';
+
+/** A second connection that holds an exclusive lock on the example database until released. */
+async function lockDatabase(): Promise<() => Promise<void>> {
+  const storage = (await exampleDatabase()).options.storage as string;
+  const other = await new Promise<sqlite3.Database>((resolve, reject) => {
+    const db = new sqlite3.Database(storage, (error) => (error ? reject(error) : resolve(db)));
+  });
+  const exec = (sql: string) => new Promise<void>((resolve, reject) => other.exec(sql, (error) => (error ? reject(error) : resolve())));
+  await exec('BEGIN EXCLUSIVE');
+  return async () => {
+    await exec('ROLLBACK');
+    await new Promise<void>((resolve) => other.close(() => resolve()));
+  };
+}
+
+const INTERNALS = /SQLITE|BUSY|locked|SELECT|INSERT|books|127\.0\.0\.1|ECONN|stack|\.ts:/i;
+
+onBothFrameworks('faults: the database locked by another process', (app) => {
+  it('answers 503 with the documented body, keeps serving, and loses nothing written', async () => {
+    const kept = await app().post('/v1/books', { title: 'Written before the fault', author_id: 1, publisher_id: 1 });
+    expect(kept.status).to.equal(201);
+    try {
+      const before = await Book.count();
+      const release = await lockDatabase();
+      try {
+        for (const res of [await app().get('/v1/books/1'), await app().post('/v1/books', { title: 'During the fault', author_id: 1, publisher_id: 1 })]) {
+          expect(res.status).to.equal(503);
+          expect(res.body).to.deep.equal({ error: { code: 503, message: 'Service Unavailable' } });
+          expect(res.text).not.to.match(INTERNALS);
+        }
+      } finally {
+        await release();
+      }
+      expect((await app().get('/v1/books/1')).status).to.equal(200);
+      expect(await Book.count()).to.equal(before);
+      expect((await app().get(`/v1/books/${kept.body.id}`)).body.title).to.equal('Written before the fault');
+      expect(await Book.count({ where: { title: 'During the fault' } })).to.equal(0);
+    } finally {
+      await Book.destroy({ where: { id: kept.body.id } });
+    }
+  });
+});
+
+for (const framework of FRAMEWORKS) {
+  describe(`faults: a remote host that refuses, hangs or answers garbage [${framework}]`, () => {
+    let app: RunningApp;
+    let upstream: Upstream;
+    before(async () => {
+      upstream = await startUpstream();
+      app = await startFixture(framework, { remote: { timeout: 300 } });
+    });
+    after(async () => {
+      await app.close();
+      await upstream.close();
+    });
+
+    const cases: Array<[string, () => Promise<string>, number, string]> = [
+      ['refuses connections', async () => `http://127.0.0.1:${await closedPort()}/echo`, 502, 'Bad Gateway'],
+      ['hangs', async () => `${upstream.url}/slow`, 504, 'Gateway Timeout'],
+      ['answers garbage', async () => `${upstream.url}/garbage`, 502, 'Bad Gateway'],
+      ['answers 500', async () => `${upstream.url}/status/500`, 500, 'Internal Server Error'],
+    ];
+    for (const [what, target, status, message] of cases) {
+      it(`${what}: ${status} with the documented body, nothing internal, and the app keeps serving`, async () => {
+        const res = await app.get(`/iso/remote?target=${encodeURIComponent(await target())}`);
+        expect(res.status).to.equal(status);
+        expect(res.body).to.deep.equal({ error: { code: status, message } });
+        expect(res.text).not.to.match(INTERNALS);
+        expect((await app.get('/v1/books/1')).status).to.equal(200);
+      });
+    }
+  });
+}
