@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createExampleApp } from '../example/app';
 import { createDatabase } from '../example/database';
 import { Author, Book } from '../example/models';
+import { bookJson } from './handWritten';
 
 /**
  * The hand-written baseline: Express + Sequelize with eager loading, producing the same JSON as
@@ -25,18 +26,7 @@ function handWrittenApp(): http.RequestListener {
       };
       const totalPages = Math.max(1, Math.ceil(count / perPage));
       res.json({
-        data: rows.map((book) => ({
-          id: Number(book.id),
-          title: book.title,
-          description: book.description,
-          published_at: book.publishedAt ? book.publishedAt.toISOString() : null,
-          out_of_print: Boolean(book.outOfPrint),
-          created: book.createdAt.toISOString(),
-          link: { rel: 'self', href: `${origin}/v1/books/${book.id}` },
-          author: book.author
-            ? { id: Number(book.author.id), name: book.author.name, email: book.author.email, created: book.author.createdAt.toISOString(), link: { rel: 'self', href: `${origin}/v1/authors/${book.author.id}` } }
-            : null,
-        })),
+        data: rows.map((book) => bookJson(book, origin)),
         meta: {
           pagination: {
             total: count,

@@ -1,0 +1,22 @@
+import type { Author, Book } from '../example/models';
+
+/**
+ * The book and author JSON of the example's transformers, written by hand: the baselines the
+ * toolkit is measured against.
+ */
+export function authorJson(author: Author, origin: string) {
+  return { id: Number(author.id), name: author.name, email: author.email, created: author.createdAt.toISOString(), link: { rel: 'self', href: `${origin}/v1/authors/${author.id}` } };
+}
+
+export function bookJson(book: Book, origin: string) {
+  return {
+    id: Number(book.id),
+    title: book.title,
+    description: book.description,
+    published_at: book.publishedAt ? book.publishedAt.toISOString() : null,
+    out_of_print: Boolean(book.outOfPrint),
+    created: book.createdAt.toISOString(),
+    link: { rel: 'self', href: `${origin}/v1/books/${book.id}` },
+    author: book.author ? authorJson(book.author, origin) : null,
+  };
+}
