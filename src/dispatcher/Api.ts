@@ -12,7 +12,7 @@ import { dispatchInProcess } from './inProcess';
 import { ApiCallResponse, InternalHttpError } from './InternalHttpError';
 import { INVALID_JSON, normalizeHeaders, parseBody } from './parseBody';
 import { createRemoteClient, sendRemote } from './remoteClient';
-import { classify, hasScheme, parseHttpUrl, refuseProtocolRelative } from './urlPolicy';
+import { classify, Target } from './urlPolicy';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -120,12 +120,11 @@ export class Api {
     const config = this.config();
     const method = options.method.toUpperCase() as HttpMethod;
     const query = toQuery(options.query);
-    if (options.remote) return sendRemote(this.getRemoteClient(), { method, url: options.url, headers: options.headers ?? {}, query, body: options.body }, config) as Promise<ApiCallResponse<T>>;
-    const target = options.internal ? this.internalTarget(options.url, config) : classify(options.url, config);
-    if (target.kind === 'remote') {
-      return sendRemote(this.getRemoteClient(), { method, url: target.url.href, headers: options.headers ?? {}, query, body: options.body }, config) as Promise<ApiCallResponse<T>>;
-    }
-    return this.internal<T>(method, target.path, target.host, query, options);
+    const target = options.remote ? null : options.internal ? this.internalTarget(options.url, config) : classify(options.url, config);
+    if (target?.kind === 'internal') return this.internal<T>(method, target.path, target.host, query, options);
+    // Forced remote calls keep their URL as given: a path is resolved against remote.baseUrl.
+    const url = target ? target.url.href : options.url;
+    return sendRemote(this.getRemoteClient(), { method, url, headers: options.headers ?? {}, query, body: options.body }, config) as Promise<ApiCallResponse<T>>;
   }
 
   private async call<T>(options: ApiRequestOptions): Promise<T> {
@@ -141,12 +140,11 @@ export class Api {
     return HAS_BODY.has(upper) ? { method: upper, body: params } : { method: upper, query: params };
   }
 
-  private internalTarget(url: string, config: ApiConfig): { kind: 'internal'; path: string; host?: string } {
-    refuseProtocolRelative(url);
-    if (!hasScheme(url)) return { kind: 'internal', path: url.startsWith('/') ? url : `/${url}` };
-    const parsed = parseHttpUrl(url);
-    if (!config.internal.domains.includes(parsed.hostname)) throw new ApiError('RCA_INTERNAL_HOST_UNKNOWN', { host: parsed.hostname });
-    return { kind: 'internal', path: parsed.pathname + parsed.search, host: parsed.host };
+  /** Where invoke() goes: like any call, except that a host outside internal.domains is an error. */
+  private internalTarget(url: string, config: ApiConfig): Target {
+    const target = classify(url, config);
+    if (target.kind === 'remote') throw new ApiError('RCA_INTERNAL_HOST_UNKNOWN', { host: target.url.hostname });
+    return target;
   }
 
   /** Into the app in process, in a fresh context: only `internal.forwardHeaders` come from outside. */
