@@ -1,3 +1,4 @@
+import { camelCase as camel, snakeCase as snake } from '../caseStyles';
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
 import type { IncludeParams } from '../include/IncludeTree';
 
@@ -19,8 +20,6 @@ export function attributeKeys(model: { getAttributes(): Record<string, { field?:
   return new Map(Object.entries(model.getAttributes()).map(([name, attribute]) => [name, attribute.field ?? name]));
 }
 
-const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * The attribute to sort by, accepting `created_at` for an attribute `createdAt` and the column

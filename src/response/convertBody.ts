@@ -1,10 +1,9 @@
 import { Model } from 'sequelize';
+import { camelCase, snakeCase } from '../caseStyles';
 import type { DateConversion, KeyCase } from '../config/ApiConfig';
 import { isPlainObject } from '../config/deepMerge';
 import { formatDate } from './formatDate';
 
-const toSnake = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[-\s]+/g, '_').toLowerCase();
-const toCamel = (key: string) => key.replace(/[_-]+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** Converted keys are few and repeat on every row: remember them (bounded, for hostile key sets). */
 const keyCache = { snake: new Map<string, string>(), camel: new Map<string, string>() };
@@ -14,7 +13,7 @@ function convertKey(key: string, keyCase: 'snake' | 'camel'): string {
   const cache = keyCache[keyCase];
   let converted = cache.get(key);
   if (converted === undefined) {
-    converted = keyCase === 'snake' ? toSnake(key) : toCamel(key);
+    converted = keyCase === 'snake' ? snakeCase(key) : camelCase(key);
     if (cache.size < MAX_CACHED_KEYS) cache.set(key, converted);
   }
   return converted;

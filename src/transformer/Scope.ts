@@ -1,4 +1,5 @@
 import { Model } from 'sequelize';
+import { camelCase } from '../caseStyles';
 import { ApiError, UnexpectedIncludesParameterError } from '../errors/ApiError';
 import { childNode, IncludeNode, IncludeParams, IncludeTree } from '../include/IncludeTree';
 import { loadRelated } from '../loader/loadRelated';
@@ -33,7 +34,8 @@ interface Group {
 /** Shared by every item without includes until it gets one. */
 const NO_INCLUDES: TransformedItem['includes'] = Object.freeze([]) as unknown as TransformedItem['includes'];
 
-const normalize = (name: string) => name.replace(/[_-]+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase()).toLowerCase();
+/** `latest_comment`, `latestComment` and `LatestComment` name the same include. */
+const normalize = (name: string) => camelCase(name).toLowerCase();
 
 /**
  * Walks the include tree over a resource. Each level is resolved for every parent at once: one

@@ -1,3 +1,4 @@
+import { pascalCase } from '../caseStyles';
 import { ApiError } from '../errors/ApiError';
 import type { IncludeParams } from '../include/IncludeTree';
 import type { Resource } from './Resource';
@@ -11,15 +12,6 @@ export interface IncludeMethods {
   readonly name: string;
   readonly item?: ItemIncludeMethod;
   readonly batch?: BatchIncludeMethod;
-}
-
-/** `foo_bar` and `fooBar` both become `FooBar`. */
-export function pascalCase(name: string): string {
-  return name
-    .split(/[_-]+/)
-    .filter(Boolean)
-    .map((part) => part[0].toUpperCase() + part.slice(1))
-    .join('');
 }
 
 /** Method lookups are done once per class and include name, never per call. */

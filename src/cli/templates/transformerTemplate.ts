@@ -1,3 +1,5 @@
+import { pascalCase } from '../../caseStyles';
+
 /** One `--includes` entry: `Model:relation[:true]`. */
 export interface IncludeSpec {
   model: string;
@@ -18,7 +20,6 @@ export interface TransformerTemplate {
   routePrefix: string;
 }
 
-const pascal = (name: string) => name.replace(/(^|[_-])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
 const lowerFirst = (name: string) => name[0].toLowerCase() + name.slice(1);
 
 function includeMethod(spec: IncludeSpec, variable: string, subject: string): string {
@@ -26,14 +27,14 @@ function includeMethod(spec: IncludeSpec, variable: string, subject: string): st
   if (spec.collection) {
     return [
       `  /** ?include=${spec.relation}:limit(n|offset):sort(key|dir): applied per ${variable}, one query for all of them. */`,
-      `  include${pascal(spec.relation)}(${variable}: ${subject}) {`,
+      `  include${pascalCase(spec.relation)}(${variable}: ${subject}) {`,
       `    return this.collection(this.related(${variable}, '${spec.relation}')${transformer});`,
       '  }',
     ].join('\n');
   }
   return [
     `  /** ?include=${spec.relation}: loaded for all ${variable}s at once. */`,
-    `  include${pascal(spec.relation)}(${variable}: ${subject}) {`,
+    `  include${pascalCase(spec.relation)}(${variable}: ${subject}) {`,
     `    return this.item(this.related(${variable}, '${spec.relation}')${transformer});`,
     '  }',
   ].join('\n');

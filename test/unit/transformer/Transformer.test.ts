@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ApiError, IncludeParams, Transformer } from '../../../src';
-import { pascalCase } from '../../../src/transformer/includeMethods';
+import { camelCase, pascalCase, snakeCase } from '../../../src/caseStyles';
 
 class Fields extends Transformer<{ id: number; name: string; secret: string }> {
   transform(model: { id: number; name: string; secret: string }) {
@@ -40,6 +40,8 @@ describe('Transformer', () => {
     expect(pascalCase('foo_bar')).to.equal('FooBar');
     expect(pascalCase('fooBar')).to.equal('FooBar');
     expect(pascalCase('comments')).to.equal('Comments');
+    expect(snakeCase('publishedAt')).to.equal('published_at');
+    expect(camelCase('published_at')).to.equal('publishedAt');
   });
 
   it('applies visible and hidden in buildPayload', () => {
