@@ -30,6 +30,8 @@ export interface RequestContext {
   /** `http://host:port` of this request, for absolute links. */
   readonly origin: string;
   readonly host: string;
+  /** The parsed request body, when a body parser has run; undefined otherwise. */
+  readonly body: () => unknown;
   readonly slots: Map<symbol, unknown>;
 }
 

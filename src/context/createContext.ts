@@ -9,6 +9,8 @@ export interface RawRequest {
   headers: IncomingHttpHeaders;
   protocol: string;
   host: string | undefined;
+  /** The parsed body, once a body parser has run (read lazily: parsing happens after the context exists). */
+  body?: () => unknown;
 }
 
 /**
@@ -29,6 +31,7 @@ export function createContext(app: AppState, raw: RawRequest): RequestContext {
     headers: raw.headers,
     origin: `${raw.protocol}://${host}`,
     host,
+    body: raw.body ?? (() => undefined),
     slots: new Map(),
   };
 }

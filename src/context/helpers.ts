@@ -46,7 +46,7 @@ export function isApiRequest(): boolean {
 }
 
 /**
- * True for PUT and PATCH, also when a POST says so through `_method` or `X-HTTP-Method-Override`.
+ * True for PUT and PATCH, also when a POST says so through `_method` (query or body) or `X-HTTP-Method-Override`.
  *
  * @example
  * isUpdateRequest(); // true for PUT /v1/books/1
@@ -66,11 +66,14 @@ export function isDeleteRequest(): boolean {
   return effectiveMethod() === 'DELETE';
 }
 
+/** The method a POST stands for: `X-HTTP-Method-Override`, else `_method` in the query, else in the body. */
 function effectiveMethod(): string | undefined {
   const ctx = context();
   if (!ctx) return undefined;
-  const override = header(ctx, 'x-http-method-override') ?? ctx.query.get('_method') ?? undefined;
-  return (ctx.method === 'POST' && override ? override : ctx.method).toUpperCase();
+  if (ctx.method !== 'POST') return ctx.method;
+  const body = ctx.body() as { _method?: unknown } | undefined;
+  const override = header(ctx, 'x-http-method-override') ?? ctx.query.get('_method') ?? (typeof body?._method === 'string' ? body._method : undefined);
+  return (override ?? ctx.method).toUpperCase();
 }
 
 const patternCache = new Map<string, RegExp>();

@@ -16,6 +16,7 @@ function contextOf(req: WithContext, app: AppState): RequestContext {
     headers: req.headers,
     protocol: req.protocol,
     host: req.get('host'),
+    body: () => req.body,
   });
   return req[CONTEXT]!;
 }

@@ -32,6 +32,7 @@ export function koaContextAndErrors(app: AppState, onError: ErrorListener): Midd
       headers: ctx.headers,
       protocol: ctx.protocol,
       host: ctx.host,
+      body: () => (ctx.request as { body?: unknown }).body,
     });
     (ctx as Context & { [CONTEXT]: RequestContext })[CONTEXT] = context;
     await requestStorage.run(context, async () => {

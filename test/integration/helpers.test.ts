@@ -16,6 +16,8 @@ eachFramework('request helpers', (app) => {
     expect((await app().post('/r/flags?_method=PUT', {})).body).to.deep.equal({ update: true, delete: false });
     expect((await app().post('/r/flags', {}, { headers: { 'X-HTTP-Method-Override': 'DELETE' } })).body).to.deep.equal({ update: false, delete: true });
     expect((await app().post('/r/flags', {})).body).to.deep.equal({ update: false, delete: false });
+    expect((await app().post('/r/flags', { _method: 'PATCH' })).body).to.deep.equal({ update: true, delete: false });
+    expect((await app().post('/r/flags', { _method: 'delete' })).body).to.deep.equal({ update: false, delete: true });
   });
 });
 
