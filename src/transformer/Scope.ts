@@ -126,8 +126,7 @@ export class Scope {
       ? await methods.batch.call(view(group.transformer), group.entries.map((e) => e.model) as never[], params)
       : await settleAll(group.entries.map((e) => methods.item!.call(view(e.transformer), e.model as never, params)));
     if (!Array.isArray(results) || results.length !== group.entries.length || !results.every(isResource)) {
-      const method = `include${name[0].toUpperCase()}${name.slice(1)}${methods.batch ? 'Batch' : ''}`;
-      throw new ApiError('RCA_TRANSFORMER_RESULT', { transformer: group.transformer.constructor.name, method });
+      throw new ApiError('RCA_TRANSFORMER_RESULT', { transformer: group.transformer.constructor.name, method: methods.method });
     }
     return results;
   }

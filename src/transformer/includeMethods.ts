@@ -10,6 +10,8 @@ export type BatchIncludeMethod = (models: never[], params: IncludeParams) => Res
 
 export interface IncludeMethods {
   readonly name: string;
+  /** The name of the method that serves it: `includeLatestComment` or `includeLatestCommentBatch`. */
+  readonly method: string;
   readonly item?: ItemIncludeMethod;
   readonly batch?: BatchIncludeMethod;
 }
@@ -35,7 +37,7 @@ export function includeMethods(transformer: object, name: string): IncludeMethod
     if (!item && !batch) {
       throw new ApiError('RCA_TRANSFORMER_INCLUDE_METHOD', { transformer: transformer.constructor.name, include: name, method: base });
     }
-    perClass.set(name, (methods = Object.freeze({ name, item, batch })));
+    perClass.set(name, (methods = Object.freeze({ name, method: batch ? `${base}Batch` : base, item, batch })));
   }
   return methods;
 }
