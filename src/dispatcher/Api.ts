@@ -37,6 +37,9 @@ export interface ApiRequestOptions {
 
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
+/** The configuration of remote calls made before any app is wired: resolved once. */
+let appLessConfig: ApiConfig | undefined;
+
 function toQuery(params: ApiParams | undefined): URLSearchParams {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
@@ -180,6 +183,6 @@ export class Api {
   }
 
   private config(): ApiConfig {
-    return (this.app ?? requestStorage.getStore()?.app ?? getDefaultApp())?.config ?? resolveConfig();
+    return (this.app ?? requestStorage.getStore()?.app ?? getDefaultApp())?.config ?? (appLessConfig ??= resolveConfig());
   }
 }

@@ -47,9 +47,10 @@ export function jsonpCallback(context: RequestContext): string | null {
 /** Builds the body object of a transformed resource with the configured serializer. */
 async function documentOf(context: RequestContext, body: Extract<ResponseBody, { kind: 'resource' }>, meta: Record<string, unknown> | null) {
   const { config } = context.app;
-  const tree = parseIncludes(queryValue(context, config.include.key), { ...config.include, defaults: defaultIncludeParams() });
+  const defaults = defaultIncludeParams();
+  const tree = parseIncludes(queryValue(context, config.include.key), { ...config.include, defaults });
   const narrow = context.slots.get(NARROWED_INCLUDES) as readonly string[] | undefined;
-  const transformed = await new Scope({ tree, narrow, defaults: defaultIncludeParams() }).run(body.resource);
+  const transformed = await new Scope({ tree, narrow, defaults }).run(body.resource);
   const serializer = serializers[config.serializer];
   let page: PageInfo | null = null;
   if (body.paginator) {
