@@ -17,16 +17,9 @@ function read(item: unknown, key: string): unknown {
   return valuesOf(item)?.[key];
 }
 
-const modelKeys = new WeakMap<object, SortableKeys>();
-
-/** Sortable keys of a list's items: a model class's attributes (once per class), or an object's own keys. */
+/** Sortable keys of a list's items: a model class's attributes, or an object's own keys. */
 function keysOf(sample: unknown): SortableKeys {
-  if (sample instanceof Model) {
-    const model = sample.constructor as ModelStatic<Model>;
-    let keys = modelKeys.get(model);
-    if (!keys) modelKeys.set(model, (keys = attributeKeys(model)));
-    return keys;
-  }
+  if (sample instanceof Model) return attributeKeys(sample.constructor as ModelStatic<Model>);
   return new Map(Object.keys((sample as object) ?? {}).map((key) => [key, key]));
 }
 

@@ -15,9 +15,17 @@ export interface SortRequest {
   allowed?: readonly string[];
 }
 
-/** Attribute name to column name, for a Sequelize model. */
-export function attributeKeys(model: { getAttributes(): Record<string, { field?: string }> }): SortableKeys {
-  return new Map(Object.entries(model.getAttributes()).map(([name, attribute]) => [name, attribute.field ?? name]));
+type AttributeSource = { getAttributes(): Record<string, { field?: string }> };
+const attributeCache = new WeakMap<AttributeSource, SortableKeys>();
+
+/** Attribute name to column name, for a Sequelize model: built once per model class. */
+export function attributeKeys(model: AttributeSource): SortableKeys {
+  let keys = attributeCache.get(model);
+  if (!keys) {
+    keys = new Map(Object.entries(model.getAttributes()).map(([name, attribute]) => [name, attribute.field ?? name]));
+    attributeCache.set(model, keys);
+  }
+  return keys;
 }
 
 

@@ -9,10 +9,6 @@ export interface RouteDefinition {
 
 export type RouteParams = Record<string, string | number | boolean>;
 
-/**
- * The named routes of one app. Names are derived from the controller's route and the action's
- * method name: `@JsonController('/v1/books')` + `show()` is `v1.books.show`.
- */
 /** A route path split once into literal text and parameters: `/v1/books/:id` is ['/v1/books/', {id}]. */
 type Template = Array<string | { param: string; optional: boolean }>;
 
