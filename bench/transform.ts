@@ -57,10 +57,10 @@ function appState(): AppState {
   const routes = new RouteRegistry();
   routes.add({ name: 'v1.books.show', method: 'GET', path: '/v1/books/:id' });
   routes.add({ name: 'v1.authors.show', method: 'GET', path: '/v1/authors/:id' });
-  return { framework: 'express', config: resolveConfig({}, {}), routes, listener: () => () => undefined };
+  return { framework: 'express', config: resolveConfig({ include: { maxResources: 100_000 } }, {}), routes, listener: () => () => undefined };
 }
 
-/** Through the toolkit: withCollection + BookTransformer with ?include=author,comments. */
+/** Through the toolkit: withCollection (the budget raised: 10,000 books is the server's choice here, not a client's) + BookTransformer with ?include=author,comments. */
 function toolkit(app: AppState, books: Book[]): Promise<string> {
   const context = createContext(app, { method: 'GET', url: '/v1/books?include=author,comments', headers: {}, protocol: 'http', host: 'localhost:3000' });
   return requestStorage.run(context, async () => (await new ApiResponse(context).withCollection(books, new BookTransformer()).render()).body!);

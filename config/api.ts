@@ -31,6 +31,12 @@ const config: ApiConfigInput = {
     maxDepth: 10, // a.b.c... at most this many levels
     maxLimit: 100, // limit(n) at most this n
     maxPaths: 20, // at most this many include paths in one request
+    // The work one response may do: resources transformed in all (the page itself and every
+    // include). Before each include level is loaded, its upper bound (parents x limit) is checked
+    // against what is left; over it is a 400 naming the budget. 5,000 holds a page of 100 books
+    // with author, publisher and comments:limit(10) (1,300) several times over, while a path that
+    // loops back on itself (books.publisher.books...) is refused a few levels in.
+    maxResources: 5000,
   },
 
   // The envelope: 'array' (default), 'data-array' (items wrapped in `data`), 'json-api' (JSON:API 1.1).

@@ -33,6 +33,7 @@ export interface ApiConfig {
     maxDepth: number;
     maxLimit: number;
     maxPaths: number;
+    maxResources: number;
   };
   serializer: SerializerName;
   jsonEncodeOption: JsonEncodeOption;

@@ -19,6 +19,7 @@ export function validateConfig(config: ApiConfig): void {
     ['include.maxDepth', isPositiveInt(config.include.maxDepth), 'must be a positive integer'],
     ['include.maxLimit', isPositiveInt(config.include.maxLimit), 'must be a positive integer'],
     ['include.maxPaths', isPositiveInt(config.include.maxPaths), 'must be a positive integer'],
+    ['include.maxResources', isPositiveInt(config.include.maxResources), 'must be a positive integer'],
     ['include.key', /^[\w.-]+$/.test(config.include.key), 'must be a query parameter name'],
     ['jsonp.param', /^[\w.-]+$/.test(config.jsonp.param), 'must be a query parameter name'],
     ['jsonp.maxLength', isPositiveInt(config.jsonp.maxLength), 'must be a positive integer'],

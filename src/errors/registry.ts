@@ -5,6 +5,12 @@
  */
 export const ERROR_REGISTRY = {
   RCA_INCLUDE_INVALID: { status: 400, template: 'Invalid include parameter "{parameter}": {reason}' },
+  RCA_INCLUDE_BUDGET: {
+    status: 400,
+    template:
+      'The include parameter asks for up to {requested} resources once "{path}" is loaded, over the {max} one response may hold: ' +
+      'include fewer relations, lower their limit(n), or ask for a smaller page (per_page)',
+  },
   RCA_JSONP_CALLBACK_INVALID: {
     status: 400,
     template: 'Invalid JSONP callback "{parameter}": it must be dotted JavaScript identifiers of at most {max} characters',

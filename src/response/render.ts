@@ -50,7 +50,7 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
   const defaults = defaultIncludeParams();
   const tree = parseIncludes(queryValue(context, config.include.key), { ...config.include, defaults });
   const narrow = context.slots.get(NARROWED_INCLUDES) as readonly string[] | undefined;
-  const transformed = await new Scope({ tree, narrow, defaults }).run(body.resource);
+  const transformed = await new Scope({ tree, narrow, defaults, maxResources: config.include.maxResources }).run(body.resource);
   const serializer = serializers[config.serializer];
   let page: PageInfo | null = null;
   if (body.paginator) {

@@ -5,6 +5,7 @@ import { childNode, IncludeNode, IncludeParams, IncludeTree } from '../include/I
 import { loadRelated } from '../loader/loadRelated';
 import { RelatedRef } from '../loader/RelatedRef';
 import { includeMethods } from './includeMethods';
+import { Budget } from './Budget';
 import { AnyTransformer, isResource, Resource } from './Resource';
 import type { TransformedItem, TransformedResource } from './Transformed';
 import { CURRENT_PARAMS, filterFields, Transformer } from './Transformer';
@@ -16,6 +17,8 @@ export interface ScopeOptions {
   narrow?: readonly string[];
   /** Params of an include that the request did not qualify. */
   defaults: IncludeParams;
+  /** `include.maxResources`: the most resources one response may transform (unbounded when absent). */
+  maxResources?: number;
 }
 
 /** One transformed model waiting for its includes. */
@@ -46,7 +49,11 @@ const normalize = (name: string) => camelCase(name).toLowerCase();
  * const out = await new Scope({ tree, defaults }).run(new CollectionResource(books, new BookTransformer()));
  */
 export class Scope {
-  constructor(private readonly options: ScopeOptions) {}
+  private readonly budget: Budget;
+
+  constructor(private readonly options: ScopeOptions) {
+    this.budget = new Budget(options.maxResources ?? Infinity);
+  }
 
   async run(resource: Resource): Promise<TransformedResource> {
     const [transformed] = await this.transformAll([resource], this.options.tree, this.options.narrow);
@@ -71,8 +78,14 @@ export class Scope {
       const asks = transformer instanceof Transformer && (node.children.size > 0 || transformer.defaultIncludes.length > 0);
       const group = asks ? groupFor(groups, transformer) : undefined;
       const data = resource.data instanceof RelatedRef ? resource.data.value : resource.data;
-      if (resource.kind === 'item') return data === null || data === undefined ? null : transform(data, transformer, group);
-      return modelsOf(data).map((model) => transform(model, transformer, group));
+      if (resource.kind === 'item') {
+        if (data === null || data === undefined) return null;
+        this.budget.spend(1);
+        return transform(data, transformer, group);
+      }
+      const models = modelsOf(data);
+      this.budget.spend(models.length);
+      return models.map((model) => transform(model, transformer, group));
     });
     if (pending) await awaitFields(results);
     for (const group of groups.values()) await this.includeGroup(group, node, narrow);
@@ -84,6 +97,8 @@ export class Scope {
     for (const [name, requested] of this.includeNames(group.transformer, node, narrow)) {
       const child = childNode(node, requested, this.options.defaults);
       const resources = await this.callInclude(group, name, child.params);
+      // Include methods only name relations; the budget decides before any of them is loaded.
+      this.budget.reserve(upperBound(resources, child.params.limit), child.path);
       const refs = resources.map((r) => (r.kind !== 'null' && r.data instanceof RelatedRef ? r.data : null)).filter((r): r is RelatedRef => r !== null);
       if (refs.length > 0) {
         await loadRelated(refs, { params: child.params, sortGiven: child.sortGiven, path: child.path, allowed: group.transformer.sortable[name] });
@@ -135,6 +150,18 @@ export class Scope {
 /** Include methods are mostly synchronous: wait only when one of them returned a promise. */
 function settleAll<T>(results: Array<T | Promise<T>>): T[] | Promise<T[]> {
   return results.some((result) => result instanceof Promise) ? Promise.all(results) : (results as T[]);
+}
+
+/** The most resources a level can hold: one per item, the include's limit per relation still to load, or what is in memory. */
+function upperBound(resources: Resource[], limit: number): number {
+  let total = 0;
+  for (const resource of resources) {
+    if (resource.kind === 'null' || resource.data === null || resource.data === undefined) continue;
+    if (resource.kind === 'item') total += 1;
+    else if (resource.data instanceof RelatedRef) total += limit;
+    else total += (resource.data as unknown[]).length ?? (resource.data as Set<unknown>).size ?? 0;
+  }
+  return total;
 }
 
 /** Only a Transformer declares includes: asking one of anything else is the client's error. */

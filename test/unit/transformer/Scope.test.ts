@@ -47,4 +47,17 @@ describe('Scope#run()', () => {
     await scope.run(new CollectionResource([{ id: 1 }], undefined)).catch((error) => (caught = error));
     expect(String(caught)).to.match(/unknown include "author"; available: none/);
   });
+
+  it('counts the parents and refuses a level whose limit could take the response over maxResources', async () => {
+    const books = await Book.findAll({ include: [Author, Comment], order: [['id', 'ASC']], limit: 4 });
+    const run = (maxResources: number) =>
+      inRequest(() => new Scope({ tree: include('comments:limit(3)'), defaults, maxResources }).run(new CollectionResource(books, new BookTransformer())));
+    // 4 books + up to 3 comments each = 16, whatever the books hold.
+    await run(16);
+    let caught: any;
+    await run(15).catch((error) => (caught = error));
+    expect(caught).to.have.property('code', 'RCA_INCLUDE_BUDGET');
+    expect(caught.status).to.equal(400);
+    expect(caught.message).to.match(/up to 16 resources once "comments" is loaded, over the 15/);
+  });
 });

@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { exampleQueries, onBothFrameworks } from './exampleServer';
+
+/** The red-team request: a path that loops back on itself, multiplying at every second level. */
+const LOOP = 'books:limit(100).publisher.books:limit(100).publisher.books:limit(100).publisher.books:limit(100).publisher.books:limit(100).publisher';
+
+/** Every object with an `id` in a response body: the resources it holds. */
+function countResources(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + countResources(item), 0);
+  if (value === null || typeof value !== 'object') return 0;
+  const own = 'id' in value ? 1 : 0;
+  return Object.values(value).reduce((sum: number, item) => sum + countResources(item), own);
+}
+
+/** One segment of an include path: a name the example knows (or not) with an optional limit. */
+const segment = fc.tuple(fc.constantFrom('books', 'publisher', 'author', 'comments', 'editor'), fc.option(fc.integer({ min: 0, max: 100 }))).map(([name, limit]) => (limit === null ? name : `${name}:limit(${limit})`));
+const includePath = fc.array(segment, { minLength: 1, maxLength: 10 }).map((segments) => segments.join('.'));
+const includeString = fc.array(includePath, { minLength: 1, maxLength: 4 }).map((paths) => paths.join(','));
+
+onBothFrameworks('include.maxResources: one budget of work per response', (app) => {
+  it('answers the looping red-team include with a 400 naming the budget, before the expensive levels load', async () => {
+    let res: Awaited<ReturnType<ReturnType<typeof app>['get']>> | undefined;
+    const started = Date.now();
+    const statements = await exampleQueries(async () => {
+      res = await app().get(`/v1/publishers/1?include=${encodeURIComponent(LOOP)}`);
+    });
+    const elapsed = Date.now() - started;
+    expect(res!.status).to.equal(400);
+    expect(res!.body.error.message).to.match(/over the 5000 one response may hold/).and.match(/books\.publisher\.books\.publisher\.books/);
+    expect(res!.body.error.message).to.match(/lower their limit\(n\)/);
+    // The publisher, then books and publishers twice: the third books level is refused unloaded.
+    expect(statements).to.have.length(5);
+    expect(elapsed, 'refused within a second').to.be.below(1000);
+  });
+
+  it('serves the acceptance-sized page (100 books with author, publisher, comments) and the README examples', async () => {
+    for (const target of [
+      '/v1/books?per_page=100&include=author,publisher,comments',
+      '/v1/books?per_page=100&include=author,publisher,comments:limit(10)',
+      '/v1/books?per_page=2&include=author,comments:limit(2|0)',
+      '/v1/authors/2?include=books:limit(2|0).comments:limit(1)',
+      '/v1/authors?include=books:limit(10).comments:limit(10)',
+    ]) {
+      const res = await app().get(target);
+      expect(res.status, target).to.equal(200);
+    }
+  });
+
+  it('refuses a level from its upper bound (parents x limit), not from what it would find', async () => {
+    // 100 books hold about 500 comments, but limit(50) could hold 5,000: refused unloaded.
+    const statements = await exampleQueries(async () => {
+      const res = await app().get('/v1/books?per_page=100&include=comments:limit(50)');
+      expect(res.status).to.equal(400);
+      expect(res.body.error.message).to.match(/up to 5100 resources once "comments" is loaded/);
+    });
+    expect(statements.some((sql) => /FROM `comments`/.test(sql))).to.equal(false);
+  });
+
+  it('property: include strings within the per-level caps never answer 5xx, never exceed the budget, never take over 2 s', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/v1/publishers/1', '/v1/books?per_page=100', '/v1/authors'), includeString, async (target, include) => {
+        const started = Date.now();
+        const res = await app().get(`${target}${target.includes('?') ? '&' : '?'}include=${encodeURIComponent(include)}`);
+        const elapsed = Date.now() - started;
+        expect(res.status, include).to.be.oneOf([200, 400]);
+        if (res.status === 200) expect(countResources(res.body), include).to.be.at.most(5000);
+        expect(elapsed, include).to.be.below(2000);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
