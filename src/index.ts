@@ -17,6 +17,10 @@ export { ApiResponse, json } from './response/ApiResponse';
 export type { ErrorMessage, TransformerArg } from './response/ApiResponse';
 export type { RenderedResponse } from './response/RenderedResponse';
 
+// Conditional requests
+export { checkIfMatch } from './conditional/ifMatch';
+export { entityTag } from './conditional/entityTag';
+
 // Transformers and includes
 export { Transformer } from './transformer/Transformer';
 export { ItemResource, CollectionResource, NullResource } from './transformer/Resource';

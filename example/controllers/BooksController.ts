@@ -1,13 +1,16 @@
 import { Body, Delete, Get, JsonController, Param, Post, Put } from 'routing-controllers';
 import { Service } from 'typedi';
 import { Paginated, Transformer } from '../../decorators';
-import { json, paginate, route } from '../../src';
+import { checkIfMatch, currentContext, json, paginate, route } from '../../src';
 import { Book } from '../models';
 import { bookAttributes } from '../requests/bookAttributes';
 import { CreateBookRequest } from '../requests/CreateBookRequest';
 import { UpdateBookRequest } from '../requests/UpdateBookRequest';
 import { BookTransformer } from '../transformers/BookTransformer';
-import { findOrFail } from './findOrFail';
+import { deleteRow, RowTarget, updateRow } from './atomicWrites';
+import { findOrFail, validId } from './findOrFail';
+
+const isCurrentRequestConditional = () => currentContext().headers['if-match'] !== undefined;
 
 /** v1.books.index|show|store|update|destroy */
 @Service()
@@ -34,15 +37,22 @@ export class BooksController {
 
   @Put('/:id')
   async update(@Param('id') id: number, @Body({ required: true }) body: UpdateBookRequest) {
-    const book = await findOrFail(Book, id);
-    await book.update(bookAttributes(body));
+    const attributes = bookAttributes(body);
+    await updateRow(Book, await writeTarget(id), attributes);
     return json().success('Updated');
   }
 
   @Delete('/:id')
   async destroy(@Param('id') id: number) {
-    const book = await findOrFail(Book, id);
-    await book.destroy();
+    await deleteRow(Book, await writeTarget(id));
     return json().success('Deleted');
   }
+}
+
+/** The book a write aims at; with `If-Match`, checked against its current ETag and pinned to its version. */
+async function writeTarget(id: number): Promise<RowTarget> {
+  if (!isCurrentRequestConditional()) return { id: validId(Book, id) };
+  const book = await findOrFail(Book, id);
+  await checkIfMatch(book, new BookTransformer(), 'books');
+  return { id, version: book.version };
 }

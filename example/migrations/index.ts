@@ -2,6 +2,7 @@ import type { QueryInterface } from 'sequelize';
 import * as authorsAndPublishers from './001-create-authors-and-publishers';
 import * as books from './002-create-books';
 import * as comments from './003-create-comments';
+import * as bookVersion from './004-add-book-version';
 
 type Step = (params: { context: QueryInterface }) => Promise<void>;
 
@@ -10,4 +11,5 @@ export const migrations: Array<{ name: string; up: Step; down: Step }> = [
   { name: '001-create-authors-and-publishers', ...authorsAndPublishers },
   { name: '002-create-books', ...books },
   { name: '003-create-comments', ...comments },
+  { name: '004-add-book-version', ...bookVersion },
 ];

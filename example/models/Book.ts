@@ -3,7 +3,8 @@ import { Author } from './Author';
 import { Comment } from './Comment';
 import { Publisher } from './Publisher';
 
-@Table({ tableName: 'books', underscored: true })
+// `version: true`: Sequelize's optimistic locking; every write, ours or an instance save, raises it.
+@Table({ tableName: 'books', underscored: true, version: true })
 export class Book extends Model {
   @Column({ type: DataType.STRING, allowNull: false }) title!: string;
   @Column(DataType.TEXT) description!: string | null;
@@ -11,6 +12,7 @@ export class Book extends Model {
   @Column({ type: DataType.BOOLEAN, allowNull: false, defaultValue: false }) outOfPrint!: boolean;
   @ForeignKey(() => Author) @Column({ type: DataType.INTEGER, allowNull: false }) authorId!: number;
   @ForeignKey(() => Publisher) @Column({ type: DataType.INTEGER, allowNull: false }) publisherId!: number;
+  declare version: number;
   @BelongsTo(() => Author) author?: Author;
   @BelongsTo(() => Publisher) publisher?: Publisher;
   @HasMany(() => Comment) comments?: Comment[];

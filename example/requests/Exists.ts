@@ -3,7 +3,9 @@ import type { Model, ModelStatic } from 'sequelize';
 
 /**
  * The value is the primary key of an existing row of `model` (checked in the database).
- * Non-integers pass here and are left to `@IsInt()`, so a client gets one message, not two.
+ * Non-integers pass here and are left to `@IsInt()`, so a client gets one message, not two; an
+ * integer no row can have (`1e300`, `9007199254740993`: beyond the safe range) is refused here,
+ * before the database's foreign key would answer 409.
  */
 export function Exists(model: () => ModelStatic<Model>, options: ValidationOptions = {}): PropertyDecorator {
   return (object, propertyName) =>
@@ -14,7 +16,8 @@ export function Exists(model: () => ModelStatic<Model>, options: ValidationOptio
       options: { message: `${String(propertyName)} must refer to an existing record`, ...options },
       validator: {
         async validate(value: unknown) {
-          if (!Number.isSafeInteger(value)) return true;
+          if (!Number.isInteger(value)) return true;
+          if (!Number.isSafeInteger(value)) return false;
           return (await model().count({ where: { id: value as number } })) > 0;
         },
       },

@@ -17,6 +17,10 @@ export const ERROR_REGISTRY = {
   },
   RCA_PAGINATION_INVALID: { status: 400, template: 'Invalid pagination parameter "{parameter}": {reason}' },
   RCA_BODY_MALFORMED: { status: 400, template: 'The request body is not valid JSON' },
+  RCA_PRECONDITION_FAILED: {
+    status: 412,
+    template: 'The resource has changed since the ETag given in If-Match was issued (or is gone): fetch it again and retry',
+  },
   RCA_ROUTE_NOT_FOUND: { status: 404, template: 'No route matches {method} {path}' },
   RCA_NO_REQUEST_CONTEXT: { status: 500, template: '{call} was used outside of a request handled by useApi()' },
   RCA_ROUTE_NAME_UNKNOWN: { status: 500, template: 'No route is named "{name}"' },

@@ -8,6 +8,7 @@ import { serializers } from '../serializer/serializers';
 import { defaultIncludeParams } from '../transformer/Transformer';
 import type { Resource } from '../transformer/Resource';
 import { Scope } from '../transformer/Scope';
+import { entityTag, isNotModified } from '../conditional/entityTag';
 import { convertBody, converter } from './convertBody';
 import { encodeJson } from './encodeJson';
 import { assertCallback, wrapJsonp } from './jsonp';
@@ -85,9 +86,23 @@ export async function render(context: RequestContext, input: RenderInput): Promi
     value = convertBody(payloadWithMeta(input.body.payload, input.meta), config.convert.key, config.convert.date);
   }
   const json = encodeJson(value, config.jsonEncodeOption);
-  if (callback) {
-    const headers = { ...input.headers, 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff' };
-    return { status, headers, body: wrapJsonp(callback, json) };
-  }
-  return { status, headers: { ...input.headers, 'content-type': `${contentType}; charset=utf-8` }, body: json };
+  const rendered: RenderedResponse = callback
+    ? { status, headers: { ...input.headers, 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff' }, body: wrapJsonp(callback, json) }
+    : { status, headers: { ...input.headers, 'content-type': `${contentType}; charset=utf-8` }, body: json };
+  return isTaggedItem(context, input) ? conditional(context, rendered) : rendered;
+}
+
+/** A successful GET or HEAD of one item: the responses that carry an ETag. */
+function isTaggedItem(context: RequestContext, input: RenderInput): boolean {
+  const { body } = input;
+  return input.status === 200 && (context.method === 'GET' || context.method === 'HEAD') && body.kind === 'resource' && body.resource.kind === 'item';
+}
+
+/** Tags the body; a client that holds it already (`If-None-Match`) gets a 304 without one. */
+function conditional(context: RequestContext, rendered: RenderedResponse): RenderedResponse {
+  const tag = entityTag(rendered.body!);
+  const headers: Record<string, string> = { ...rendered.headers, etag: tag };
+  if (!isNotModified(context.headers, tag)) return { ...rendered, headers };
+  delete headers['content-type'];
+  return { status: 304, headers, body: null };
 }

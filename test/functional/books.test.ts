@@ -67,7 +67,7 @@ onBothFrameworks('POST /v1/books (v1.books.store)', (app) => {
       expect(res.status).to.equal(201);
       expect(res.headers.get('location')).to.equal(`${app().url}/v1/books/${res.body.id}`);
       expect(res.body).to.include({ title: 'A New Book', description: 'Fresh off the press', published_at: '2024-05-01T00:00:00.000Z', out_of_print: true, author_id: 3, publisher_id: 2 });
-      expect(res.body).to.have.keys('id', 'title', 'description', 'published_at', 'out_of_print', 'author_id', 'publisher_id', 'created_at', 'updated_at');
+      expect(res.body).to.have.keys('id', 'title', 'description', 'published_at', 'out_of_print', 'author_id', 'publisher_id', 'version', 'created_at', 'updated_at');
       expect(await Book.count()).to.equal(before + 1);
       expect((await app().get(`/v1/books/${res.body.id}`)).body.title).to.equal('A New Book');
     } finally {

@@ -19,7 +19,7 @@ describe('example database', () => {
     const storage = path.join(dir, 'books.sqlite');
     const first = createDatabase({ storage });
     const prepared = await prepareDatabase(first);
-    expect(prepared.migrated).to.deep.equal(['001-create-authors-and-publishers', '002-create-books', '003-create-comments']);
+    expect(prepared.migrated).to.deep.equal(['001-create-authors-and-publishers', '002-create-books', '003-create-comments', '004-add-book-version']);
     expect(prepared.seeded).to.deep.equal(['001-books']);
     const [[counts]] = (await first.query('SELECT (SELECT COUNT(*) FROM authors) a, (SELECT COUNT(*) FROM publishers) p, (SELECT COUNT(*) FROM books) b')) as [Array<Record<string, number>>, unknown];
     expect(counts).to.deep.equal({ a: SEED_COUNTS.authors, p: SEED_COUNTS.publishers, b: SEED_COUNTS.books });

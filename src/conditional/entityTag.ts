@@ -1,0 +1,38 @@
+import etag from 'etag';
+
+/**
+ * The strong ETag of a response body: the same bytes always give the same tag, any change another.
+ *
+ * @example
+ * entityTag('{"id":1}'); // '"8-…"'
+ */
+export function entityTag(body: string): string {
+  return etag(body, { weak: false });
+}
+
+/** A list of entity tags as sent, without the weak prefix: `W/"a", "b"` is `['"a"', '"b"']`. */
+const opaqueTags = (header: string) => header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+
+/**
+ * RFC 9110 `If-None-Match` on a GET or HEAD: true (answer 304) when the client already holds the
+ * representation tagged `tag` (weak comparison), or sent `*`. Evaluated whatever `Cache-Control`
+ * says: `no-cache` speaks to caches on the way, not to the origin (fetch() adds it to every
+ * conditional request, which is why `fresh`, which gives up on it, is not used here).
+ */
+export function isNotModified(headers: Readonly<Record<string, string | string[] | undefined>>, tag: string): boolean {
+  const header = headers['if-none-match'];
+  if (header === undefined) return false;
+  const value = String(header);
+  return value.trim() === '*' || opaqueTags(value).includes(tag.replace(/^W\//, ''));
+}
+
+/**
+ * RFC 9110 `If-Match`: `*` holds for any current representation; otherwise one listed tag must equal
+ * the current one by strong comparison (a weak tag never matches). `current` is null when the
+ * resource does not exist.
+ */
+export function ifMatchHolds(header: string, current: string | null): boolean {
+  if (current === null) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim() === current);
+}

@@ -1,0 +1,127 @@
+import { expect } from 'chai';
+import { Book } from '../../example/models';
+import { exampleQueries, onBothFrameworks } from './exampleServer';
+
+/** A book of its own for a destructive test. */
+async function scratchBook(): Promise<Book> {
+  return Book.create({ title: 'Scratch', description: 'A book to write over', authorId: 1, publisherId: 1 });
+}
+
+const row = async (id: number) => (await Book.findByPk(id))?.get({ plain: true });
+
+onBothFrameworks('atomic writes under concurrency', (app) => {
+  const put = (id: number, body: unknown, headers: Record<string, string> = {}) =>
+    app().get(`/v1/books/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const del = (id: number, headers: Record<string, string> = {}) => app().get(`/v1/books/${id}`, { method: 'DELETE', headers });
+
+  it('two concurrent PUTs never leave a row neither client sent (40 trials)', async () => {
+    const book = await scratchBook();
+    for (let trial = 0; trial < 40; trial++) {
+      const answers = await Promise.all([put(book.id, { title: 'Alpha', out_of_print: false }), put(book.id, { title: 'Bravo', out_of_print: true })]);
+      expect(answers.map((a) => a.status)).to.deep.equal([200, 200]);
+      const { title, outOfPrint } = (await row(book.id))!;
+      expect(`${title}/${outOfPrint}`, `trial ${trial}`).to.be.oneOf(['Alpha/false', 'Bravo/true']);
+    }
+    await book.destroy();
+  });
+
+  it('of ten concurrent DELETEs of one row exactly one answers 200, the others 404', async () => {
+    for (let trial = 0; trial < 5; trial++) {
+      const book = await scratchBook();
+      const statuses = (await Promise.all(Array.from({ length: 10 }, () => del(book.id)))).map((r) => r.status).sort();
+      expect(statuses).to.deep.equal([200, ...Array(9).fill(404)]);
+      expect(await Book.findByPk(book.id)).to.equal(null);
+    }
+  });
+
+  it('a PUT racing a DELETE answers Updated only when its UPDATE ran before the DELETE, else 404', async () => {
+    for (let trial = 0; trial < 15; trial++) {
+      const book = await scratchBook();
+      let answers: Array<{ status: number }> = [];
+      const statements = await exampleQueries(async () => {
+        answers = await Promise.all([put(book.id, { title: 'Raced' }), del(book.id)]);
+      });
+      const updated = statements.findIndex((sql) => /UPDATE `books`/.test(sql));
+      const deleted = statements.findIndex((sql) => /DELETE FROM `books`/.test(sql));
+      expect(answers[1].status).to.equal(200);
+      if (answers[0].status === 200) expect(updated, 'the UPDATE ran first').to.be.within(0, deleted);
+      else expect(answers[0].status).to.equal(404);
+      expect(await Book.findByPk(book.id)).to.equal(null);
+    }
+  });
+});
+
+onBothFrameworks('conditional requests: ETag, If-None-Match, If-Match', (app) => {
+  const send = (method: string, target: string, headers: Record<string, string>, body?: unknown) =>
+    app().get(target, { method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+  it('tags item responses; a matching If-None-Match is a 304 with no body on GET and HEAD', async () => {
+    const first = await app().get('/v1/books/12');
+    const tag = first.headers.get('etag')!;
+    expect(tag).to.match(/^"[^"]+"$/);
+    expect((await app().get('/v1/books/12')).headers.get('etag')).to.equal(tag);
+    for (const method of ['GET', 'HEAD']) {
+      const again = await send(method, '/v1/books/12', { 'if-none-match': tag });
+      expect([again.status, again.text, again.headers.get('etag')]).to.deep.equal([304, '', tag]);
+    }
+    const other = await send('GET', '/v1/books/12', { 'if-none-match': '"something-else"' });
+    expect([other.status, other.body.id]).to.deep.equal([200, 12]);
+    // Another representation of the same book (with an include) is another tag.
+    expect((await app().get('/v1/books/12?include=author')).headers.get('etag')).to.not.equal(tag);
+  });
+
+  it('PUT with a stale If-Match is a 412 that changes nothing; with the current one it writes', async () => {
+    const book = await scratchBook();
+    const tag = (await app().get(`/v1/books/${book.id}`)).headers.get('etag')!;
+    expect((await send('PUT', `/v1/books/${book.id}`, { 'if-match': tag }, { title: 'First' })).status).to.equal(200);
+    const before = await row(book.id);
+    const stale = await send('PUT', `/v1/books/${book.id}`, { 'if-match': tag }, { title: 'Second' });
+    expect([stale.status, stale.body.error.code]).to.deep.equal([412, 412]);
+    expect(stale.body.error.message).to.match(/changed since the ETag given in If-Match/);
+    expect(await row(book.id)).to.deep.equal(before);
+    const weak = await send('PUT', `/v1/books/${book.id}`, { 'if-match': `W/${(await app().get(`/v1/books/${book.id}`)).headers.get('etag')}` }, { title: 'Weak' });
+    expect(weak.status, 'a weak tag never matches If-Match').to.equal(412);
+    expect((await send('PUT', `/v1/books/${book.id}`, { 'if-match': '*' }, { title: 'Any' })).status).to.equal(200);
+    await book.destroy();
+  });
+
+  it('DELETE with a stale If-Match is a 412 and the row stays; with the current one it deletes', async () => {
+    const book = await scratchBook();
+    const stale = (await app().get(`/v1/books/${book.id}`)).headers.get('etag')!;
+    await Book.update({ title: 'Changed elsewhere' }, { where: { id: book.id } });
+    expect((await send('DELETE', `/v1/books/${book.id}`, { 'if-match': stale })).status).to.equal(412);
+    expect(await Book.findByPk(book.id)).to.not.equal(null);
+    const current = (await app().get(`/v1/books/${book.id}`)).headers.get('etag')!;
+    expect((await send('DELETE', `/v1/books/${book.id}`, { 'if-match': current })).status).to.equal(200);
+    expect(await Book.findByPk(book.id)).to.equal(null);
+  });
+
+  it('ten concurrent PUTs with the same current If-Match: exactly one writes, the others 412', async () => {
+    const book = await scratchBook();
+    const tag = (await app().get(`/v1/books/${book.id}`)).headers.get('etag')!;
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => send('PUT', `/v1/books/${book.id}`, { 'if-match': tag }, { title: `Writer ${i}` })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).to.have.length(1);
+    expect(statuses.filter((s) => s === 412)).to.have.length(9);
+    expect((await row(book.id))!.title).to.equal(`Writer ${statuses.indexOf(200)}`);
+    await book.destroy();
+  });
+});
+
+onBothFrameworks('ids beyond the safe integer range', (app) => {
+  for (const [label, text] of [
+    ['1e300', '{"title":"Huge","author_id":1e300,"publisher_id":1}'],
+    ['9007199254740993', '{"title":"Huge","author_id":9007199254740993,"publisher_id":1}'],
+  ]) {
+    it(`author_id ${label} is a 422 from the validator, not the foreign key's 409, and nothing is written`, async () => {
+      const count = await Book.count();
+      const created = await app().post('/v1/books', text);
+      expect([created.status, Object.keys(created.body.error.message)]).to.deep.equal([422, ['author_id']]);
+      const before = await row(5);
+      const updated = await app().get('/v1/books/5', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: text });
+      expect(updated.status).to.equal(422);
+      expect(await row(5)).to.deep.equal(before);
+      expect(await Book.count()).to.equal(count);
+    });
+  }
+});
