@@ -39,6 +39,17 @@ const config: ApiConfigInput = {
     maxResources: 5000,
   },
 
+  // Request bodies, read the same way on Express and Koa (routing-controllers' own parsers are not used).
+  body: {
+    // Bytes a body may have once decompressed (Content-Encoding gzip, deflate, br); more is a 413.
+    limit: 100 * 1024,
+    // Arrays and objects nested deeper than this are a 400, refused before anything walks them.
+    maxDepth: 32,
+    // Accepted media types: 'json' (application/json, application/*+json) and 'urlencoded'
+    // (HTML forms). Any other is a 415; multipart/form-data is left to multer for file uploads.
+    types: ['json'],
+  },
+
   // The envelope: 'array' (default), 'data-array' (items wrapped in `data`), 'json-api' (JSON:API 1.1).
   serializer: 'array',
 

@@ -35,6 +35,8 @@ export interface ApiConfig {
     maxPaths: number;
     maxResources: number;
   };
+  /** One policy for request bodies on both frameworks: size (413), nesting (400), media types (415). */
+  body: { limit: number; maxDepth: number; types: Array<'json' | 'urlencoded'> };
   serializer: SerializerName;
   jsonEncodeOption: JsonEncodeOption;
   successFormat: MessageFormat;

@@ -11,8 +11,10 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: Readonly<Record<string, unknown>>;
+  /** Headers the error response carries (`Allow` of a 405, `Retry-After` of a 503). */
+  readonly responseHeaders: Readonly<Record<string, string>>;
 
-  constructor(code: ErrorCode, details: Record<string, unknown> = {}, options: { cause?: unknown; status?: number } = {}) {
+  constructor(code: ErrorCode, details: Record<string, unknown> = {}, options: { cause?: unknown; status?: number; responseHeaders?: Record<string, string> } = {}) {
     const entry = ERROR_REGISTRY[code];
     super(formatMessage(entry.template, details), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
@@ -20,6 +22,7 @@ export class ApiError extends Error {
     // The registry's status, unless the error reports another party's status (an upstream response).
     this.status = options.status ?? entry.status;
     this.details = Object.freeze({ ...details });
+    this.responseHeaders = Object.freeze({ ...options.responseHeaders });
   }
 
   /** routing-controllers and Koa read `httpCode`/`expose`; keep them truthful. */

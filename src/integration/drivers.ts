@@ -8,20 +8,40 @@ import { sendKoa, sendNode } from './sendRendered';
 
 type WithContext = { [CONTEXT]: RequestContext };
 
-/** routing-controllers' Express driver with this library's context and responses. */
-export const ExpressApiDriver = withApi(ExpressDriver, {
+/** The body was read already, under the body policy: routing-controllers' per-action parsers pass through. */
+const passThrough = () => (_req: unknown, _res: unknown, next: () => void) => next();
+
+/** routing-controllers' Express driver with this library's context, responses and body policy. */
+export class ExpressApiDriver extends withApi(ExpressDriver, {
   contextOf: (action: Action) => (action.request as WithContext)[CONTEXT],
   send: (action: Action, rendered) => {
     sendNode(action.response as Response, rendered);
     action.next?.();
   },
-});
+}) {
+  override loadBodyParser() {
+    return { json: passThrough, text: passThrough };
+  }
+}
 
-/** routing-controllers' Koa driver with this library's context and responses. */
-export const KoaApiDriver = withApi(KoaDriver, {
+/** routing-controllers' Koa driver with this library's context, responses, body policy and 405s. */
+export class KoaApiDriver extends withApi(KoaDriver, {
   contextOf: (action: Action) => (action.context as WithContext)[CONTEXT],
   send: (action: Action, rendered) => {
     sendKoa(action.context as Context, rendered);
     return action.next?.();
   },
-});
+}) {
+  /** As the base, less koa-bodyparser: bodies are read under the body policy. */
+  override initialize(): void {
+    if (!this.cors) return;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const cors = require('@koa/cors');
+    this.koa.use(this.cors === true ? cors() : cors(this.cors));
+  }
+
+  /** As the base, less the router's allowedMethods(): 405 and OPTIONS are answered as on Express. */
+  override registerRoutes(): void {
+    this.koa.use(this.router.routes());
+  }
+}

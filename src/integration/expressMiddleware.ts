@@ -2,9 +2,11 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { createContext } from '../context/createContext';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { NO_BODY, readBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
 import { renderError } from './renderError';
 import { sendNode } from './sendRendered';
+import { unmatchedRoute } from './unmatchedRoute';
 import type { ErrorListener } from './useApi';
 
 type WithContext = Request & { [CONTEXT]?: RequestContext };
@@ -26,11 +28,23 @@ export function expressContext(app: AppState): RequestHandler {
   return (req, _res, next) => requestStorage.run(contextOf(req, app), next);
 }
 
-/** After every route: nothing answered, so the route is unknown (a JSON 404). */
-export function expressNotFound(): RequestHandler {
+/** Second middleware: the body, read under the one policy of `body.*` (routing-controllers' parsers are off). */
+export function expressBody(app: AppState): RequestHandler {
+  return (req, _res, next) => {
+    readBody(req, app.config.body).then((body) => {
+      if (body !== NO_BODY) req.body = body;
+      next();
+    }, next);
+  };
+}
+
+/** After every route: nothing answered, so the method is not allowed here (405) or the route is unknown (404). */
+export function expressNotFound(app: AppState): RequestHandler {
   return (req, res, next) => {
     if (res.headersSent || res.writableEnded) return;
-    next(new ApiError('RCA_ROUTE_NOT_FOUND', { method: req.method, path: req.path.slice(0, 200) }));
+    const answer = unmatchedRoute(app, req.method, req.path);
+    if (answer instanceof ApiError) next(answer);
+    else sendNode(res, answer);
   };
 }
 

@@ -1,10 +1,12 @@
 import type { Context, Middleware } from 'koa';
 import { createContext } from '../context/createContext';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
-import { ApiError } from '../errors/ApiError';
+import type { RenderedResponse } from '../response/RenderedResponse';
+import { NO_BODY, readBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
 import { renderError } from './renderError';
 import { sendKoa } from './sendRendered';
+import { unmatchedRoute } from './unmatchedRoute';
 import type { ErrorListener } from './useApi';
 
 /** An error status a middleware set without a body (e.g. the router's 405). */
@@ -14,9 +16,10 @@ class StatusOnly extends Error {
   }
 }
 
-function unanswered(ctx: Context): Error | undefined {
+/** No route answered: a 405 or 404 to throw, an OPTIONS answer to send, or nothing to do. */
+function unanswered(ctx: Context, app: AppState): Error | RenderedResponse | undefined {
   if (ctx.body !== undefined && ctx.body !== null) return undefined;
-  if (ctx.status === 404) return new ApiError('RCA_ROUTE_NOT_FOUND', { method: ctx.method, path: ctx.path.slice(0, 200) });
+  if (ctx.status === 404) return unmatchedRoute(app, ctx.method, ctx.path);
   return ctx.status >= 400 ? new StatusOnly(ctx.status) : undefined;
 }
 
@@ -37,9 +40,12 @@ export function koaContextAndErrors(app: AppState, onError: ErrorListener): Midd
     (ctx as Context & { [CONTEXT]: RequestContext })[CONTEXT] = context;
     await requestStorage.run(context, async () => {
       try {
+        const body = await readBody(ctx.req, app.config.body);
+        if (body !== NO_BODY) (ctx.request as { body?: unknown }).body = body;
         await next();
-        const missing = unanswered(ctx);
-        if (missing) throw missing;
+        const missing = unanswered(ctx, app);
+        if (missing instanceof Error) throw missing;
+        if (missing) sendKoa(ctx, missing);
       } catch (error) {
         const rendered = await renderError(error, context);
         onError(error, rendered.status);

@@ -7,7 +7,7 @@ import type { AppState, FrameworkName } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { RouteRegistry } from '../routing/RouteRegistry';
 import { ApiInterceptor } from './ApiInterceptor';
-import { expressContext, expressErrors, expressNotFound } from './expressMiddleware';
+import { expressBody, expressContext, expressErrors, expressNotFound } from './expressMiddleware';
 import { ExpressApiDriver, KoaApiDriver } from './drivers';
 import { koaContextAndErrors } from './koaMiddleware';
 
@@ -61,8 +61,9 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
   };
   if (framework === 'express') {
     server.use(expressContext(state));
+    server.use(expressBody(state));
     createExecutor(Object.assign(new ExpressApiDriver(app), { state }), settings);
-    server.use(expressNotFound());
+    server.use(expressNotFound(state));
     server.use(expressErrors(state, onError));
   } else {
     server.use(koaContextAndErrors(state, onError));

@@ -1,5 +1,6 @@
 import { Model } from 'sequelize';
 import { currentContext, RequestContext } from '../context/RequestContext';
+import { ApiError } from '../errors/ApiError';
 import { describeError, statusText } from '../errors/describeError';
 import type { Paginator } from '../pagination/Paginator';
 import { AnyTransformer, CollectionResource, ItemResource } from '../transformer/Resource';
@@ -111,6 +112,7 @@ export class ApiResponse {
     if (isErrorLike(messageOrError)) {
       ({ status, message, cause } = describeError(messageOrError, config.debug));
     }
+    if (messageOrError instanceof ApiError) this.setHeaders(messageOrError.responseHeaders);
     this.status = status;
     const body = messageBody(config.errorFormat, status, message);
     if (config.debug && cause !== undefined) body.debug = debugBlock(cause);

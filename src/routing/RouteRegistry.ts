@@ -29,12 +29,33 @@ function compile(path: string): Template {
  */
 export class RouteRegistry {
   private readonly routes = new Map<string, RouteDefinition & { template: Template }>();
+  /** Every registered method and path, named or not: what `Allow` is built from. */
+  private readonly endpoints: Array<{ method: string; pattern: RegExp }> = [];
 
   add(definition: RouteDefinition): void {
+    const path = normalizePath(definition.path);
+    this.endpoints.push({ method: definition.method.toUpperCase(), pattern: pathPattern(path) });
     // The first registration wins, as routing-controllers serves the first matching route.
     if (this.routes.has(definition.name)) return;
-    const path = normalizePath(definition.path);
     this.routes.set(definition.name, Object.freeze({ ...definition, path, template: compile(path) }));
+  }
+
+  /**
+   * The methods some route answers on `path` (HEAD wherever GET is, OPTIONS wherever anything is),
+   * sorted; empty when no route has this path. `ALL` routes allow every method: answers null.
+   */
+  allowedMethods(path: string): string[] | null {
+    const normalized = normalizePath(path);
+    const methods = new Set<string>();
+    for (const endpoint of this.endpoints) {
+      if (!endpoint.pattern.test(normalized)) continue;
+      if (endpoint.method === 'ALL') return null;
+      methods.add(endpoint.method);
+    }
+    if (methods.size === 0) return [];
+    if (methods.has('GET')) methods.add('HEAD');
+    methods.add('OPTIONS');
+    return [...methods].sort();
   }
 
   get(name: string): RouteDefinition | undefined {
@@ -90,6 +111,19 @@ export function deriveRouteName(controllerRoute: string | undefined, methodName:
   const segments = (controllerRoute ?? '').split('/').filter((segment) => segment && !segment.startsWith(':'));
   return [...segments, methodName].join('.');
 }
+
+/** `/v1/books/:id` as a RegExp matching `/v1/books/7`; an optional `/:id?` may be left out. */
+function pathPattern(path: string): RegExp {
+  let source = '';
+  let last = 0;
+  for (const match of path.matchAll(/\/:(\w+)(\?)?/g)) {
+    source += escapeRegExp(path.slice(last, match.index)) + (match[2] ? '(?:/[^/]+)?' : '/[^/]+');
+    last = match.index! + match[0].length;
+  }
+  return new RegExp(`^${source}${escapeRegExp(path.slice(last))}/?$`, 'i');
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One slash between segments, none at the end (`@Get('/')` in `/v1/books` is `/v1/books`). */
 function normalizePath(path: string): string {

@@ -1,0 +1,123 @@
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import contentType from 'content-type';
+import getRawBody from 'raw-body';
+import secureJson from 'secure-json-parse';
+import type { ApiConfig } from '../config/ApiConfig';
+import { ApiError } from '../errors/ApiError';
+import { exceedsDepth } from './jsonDepth';
+
+/** The media types a request body may have (besides multipart, which is left to multer). */
+export type BodyType = 'json' | 'urlencoded';
+
+/** `body.*` of the config: one policy for every request body, on Express and on Koa alike. */
+export type BodyPolicy = ApiConfig['body'];
+
+/** What readBody() answers for a request without a body, or one it leaves to another parser. */
+export const NO_BODY = Symbol('rca.noBody');
+
+const DECODERS: Record<string, (() => zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress) | null> = {
+  identity: null,
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+};
+
+/** What a client sent, cut short for an error message. */
+const shown = (value: string) => value.slice(0, 100);
+
+/**
+ * Reads and parses a request body under one policy, the way fastify's content-type parser does:
+ * JSON (`application/json`, `application/*+json`) and, when allowed, URL-encoded forms; any other
+ * media type 415; a charset other than UTF-8 415; more than `body.limit` bytes (decompressed) 413;
+ * a body that does not decode or parse 400; nesting deeper than `body.maxDepth` 400; a
+ * `__proto__` or `constructor.prototype` key 400. `multipart/form-data` is left unread for multer.
+ *
+ * @example
+ * const body = await readBody(req, config.body);
+ * if (body !== NO_BODY) req.body = body;
+ */
+export async function readBody(req: IncomingMessage, policy: BodyPolicy): Promise<unknown> {
+  if (!hasBody(req)) return NO_BODY;
+  const media = mediaTypeOf(req);
+  if (media.type === 'multipart/form-data') return NO_BODY;
+  const kind = kindOf(media.type, policy);
+  const charset = media.parameters.charset?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new ApiError('RCA_BODY_CHARSET', { charset: shown(charset) });
+  const text = await readText(req, policy.limit);
+  if (text.trim() === '') return NO_BODY;
+  return kind === 'json' ? parseJson(text, policy.maxDepth) : parseForm(text);
+}
+
+/** A body is there when its length is announced and not zero, or it is chunked. */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function mediaTypeOf(req: IncomingMessage): contentType.ParsedMediaType {
+  const header = req.headers['content-type'];
+  if (!header) throw new ApiError('RCA_BODY_MEDIA_TYPE', { type: 'none', accepted: 'application/json' });
+  try {
+    return contentType.parse(header);
+  } catch {
+    throw new ApiError('RCA_BODY_MEDIA_TYPE', { type: shown(header), accepted: 'application/json' });
+  }
+}
+
+function kindOf(type: string, policy: BodyPolicy): BodyType {
+  if (type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type)) return 'json';
+  if (type === 'application/x-www-form-urlencoded' && policy.types.includes('urlencoded')) return 'urlencoded';
+  const accepted = policy.types.map((t) => (t === 'json' ? 'application/json' : 'application/x-www-form-urlencoded')).join(' or ');
+  throw new ApiError('RCA_BODY_MEDIA_TYPE', { type: shown(type), accepted });
+}
+
+/** The body as UTF-8 text, decompressed as `Content-Encoding` says, never more than `limit` bytes. */
+async function readText(req: IncomingMessage, limit: number): Promise<string> {
+  const encoding = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  if (!Object.hasOwn(DECODERS, encoding)) throw new ApiError('RCA_BODY_ENCODING_UNSUPPORTED', { encoding: shown(encoding) });
+  const decoder = DECODERS[encoding]?.();
+  const stream: Readable = decoder ? req.pipe(decoder) : req;
+  try {
+    // The announced length is checked up front only when nothing changes the size on the way.
+    return await getRawBody(stream, { limit, length: decoder ? undefined : req.headers['content-length'], encoding: 'utf-8' });
+  } catch (error) {
+    if (decoder) {
+      req.unpipe(decoder);
+      decoder.destroy();
+    }
+    // Drop the rest of the body: the answer goes out now, and the connection stays usable.
+    req.resume();
+    throw readError(error, encoding, limit);
+  }
+}
+
+function readError(error: unknown, encoding: string, limit: number): ApiError {
+  const { type, code } = (error ?? {}) as { type?: string; code?: string };
+  if (type === 'entity.too.large') return new ApiError('RCA_BODY_TOO_LARGE', { limit });
+  if (typeof code === 'string' && code.startsWith('Z_')) return new ApiError('RCA_BODY_ENCODING_INVALID', { encoding }, { cause: error });
+  if (code === 'ERR__ERROR_FORMAT_PADDING' || /^ERR_BROTLI/.test(code ?? '')) return new ApiError('RCA_BODY_ENCODING_INVALID', { encoding }, { cause: error });
+  return new ApiError('RCA_BODY_MALFORMED', {}, { cause: error });
+}
+
+function parseJson(text: string, maxDepth: number): unknown {
+  if (exceedsDepth(text, maxDepth)) throw new ApiError('RCA_BODY_TOO_DEEP', { max: maxDepth });
+  try {
+    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch (error) {
+    if (/forbidden/.test((error as Error).message)) throw new ApiError('RCA_BODY_FORBIDDEN_KEY', {}, { cause: error });
+    throw new ApiError('RCA_BODY_MALFORMED', {}, { cause: error });
+  }
+}
+
+/** A flat form: the last of repeated names wins; keys that reach prototypes are refused as in JSON. */
+function parseForm(text: string): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (name === '__proto__' || name === 'constructor' || name === 'prototype') throw new ApiError('RCA_BODY_FORBIDDEN_KEY');
+    form[name] = value;
+  }
+  return form;
+}

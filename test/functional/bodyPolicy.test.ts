@@ -1,0 +1,94 @@
+import zlib from 'node:zlib';
+import { expect } from 'chai';
+import { Book } from '../../example/models';
+import { eachFramework } from '../fixture/app';
+import { onBothFrameworks } from './exampleServer';
+
+const BOOK = { title: 'Policy Book', author_id: 1, publisher_id: 1 };
+const INTERNALS = /zlib|incorrect header|stack|at \w+ \(|node:internal|SyntaxError/i;
+
+onBothFrameworks('one body policy (body.limit, body.maxDepth, media types, charsets, encodings)', (app) => {
+  /** POSTs raw bytes with exactly these headers; the database must hold the same books after a refusal. */
+  async function post(body: string | Buffer, headers: Record<string, string>) {
+    const before = await Book.count();
+    const res = await app().get('/v1/books', { method: 'POST', headers, body });
+    if (res.status === 201) await Book.destroy({ where: { id: res.body.id } });
+    else expect(await Book.count(), 'nothing written').to.equal(before);
+    return res;
+  }
+  const expectError = (res: { status: number; body: any; text: string }, status: number, message: RegExp) => {
+    expect([res.status, res.body?.error?.code], res.text.slice(0, 200)).to.deep.equal([status, status]);
+    expect(res.body.error.message).to.match(message);
+    expect(res.text).not.to.match(INTERNALS);
+  };
+  const json = { 'content-type': 'application/json' };
+
+  it('accepts JSON, application/*+json and charset=utf-8', async () => {
+    expect((await post(JSON.stringify(BOOK), json)).status).to.equal(201);
+    expect((await post(JSON.stringify(BOOK), { 'content-type': 'application/vnd.api+json' })).status).to.equal(201);
+    expect((await post(JSON.stringify(BOOK), { 'content-type': 'application/json; charset=UTF-8' })).status).to.equal(201);
+  });
+
+  it('2,000 levels of nesting are a 400, also inside a field no one reads', async () => {
+    const deep = '['.repeat(2000) + ']'.repeat(2000);
+    expectError(await post(`{"title":${deep}}`, json), 400, /nests arrays and objects deeper than 32 levels/);
+    expectError(await post(`{"title":"Fine","author_id":1,"publisher_id":1,"unknown":${deep}}`, json), 400, /deeper than 32/);
+    // Brackets inside strings are text, not nesting.
+    expect((await post(JSON.stringify({ ...BOOK, description: '['.repeat(5000) }), json)).status).to.equal(201);
+  });
+
+  it('a charset other than UTF-8 is a 415', async () => {
+    expectError(await post(JSON.stringify(BOOK), { 'content-type': 'application/json; charset=bogus' }), 415, /must be UTF-8; got charset "bogus"/);
+    expectError(await post(Buffer.from(JSON.stringify(BOOK), 'utf16le'), { 'content-type': 'application/json; charset=utf-16' }), 415, /charset "utf-16"/);
+  });
+
+  it('form-encoded, text and untyped bodies are a 415', async () => {
+    expectError(await post('title=Form+Book&author_id=1&publisher_id=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, /must be application\/json; got "application\/x-www-form-urlencoded"/);
+    expectError(await post(JSON.stringify(BOOK), { 'content-type': 'text/plain' }), 415, /got "text\/plain"/);
+    // A Buffer: fetch() labels a string text/plain by itself.
+    expectError(await post(Buffer.from(JSON.stringify(BOOK)), {}), 415, /got "none"/);
+  });
+
+  it('bodies over body.limit (100 KB) are a 413, measured after decompression', async () => {
+    const padded = (size: number) => JSON.stringify({ ...BOOK, description: 'x'.repeat(size) });
+    expectError(await post(padded(150 * 1024), json), 413, /larger than the 102400 bytes accepted/);
+    expectError(await post(padded(900 * 1024), json), 413, /102400 bytes/);
+    const bomb = zlib.gzipSync(padded(5 * 1024 * 1024));
+    expect(bomb.length).to.be.below(10 * 1024);
+    expectError(await post(bomb, { ...json, 'content-encoding': 'gzip' }), 413, /102400 bytes/);
+  });
+
+  it('gzip is decoded; an invalid gzip body is a 400 without zlib text; an unknown encoding a 415', async () => {
+    expect((await post(zlib.gzipSync(JSON.stringify(BOOK)), { ...json, 'content-encoding': 'gzip' })).status).to.equal(201);
+    expectError(await post(Buffer.from('this is not gzip at all'), { ...json, 'content-encoding': 'gzip' }), 400, /^The request body could not be decoded as gzip$/);
+    expectError(await post(JSON.stringify(BOOK), { ...json, 'content-encoding': 'compress' }), 415, /Content-Encoding "compress" is not accepted/);
+  });
+
+  it('a __proto__ or constructor.prototype key is the same 400 on both frameworks', async () => {
+    expectError(await post('{"title":"Proto Book","author_id":1,"publisher_id":1,"__proto__":{"polluted":true}}', json), 400, /key that is never accepted/);
+    expectError(await post('{"title":"Proto Book","author_id":1,"publisher_id":1,"constructor":{"prototype":{"polluted":true}}}', json), 400, /never accepted/);
+    expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+  });
+
+  it('malformed JSON is a 400 naming no parser internals', async () => {
+    expectError(await post('{"title": "x",', json), 400, /^The request body is not valid JSON$/);
+  });
+});
+
+eachFramework(
+  'body.types and body.limit from the config',
+  (app) => {
+    it('accepts a form when body.types allows urlencoded, and refuses prototype keys in it', async () => {
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      expect((await app().post('/r/flags', '_method=PUT', { headers: form })).body).to.deep.equal({ update: true, delete: false });
+      expect((await app().post('/r/flags', '__proto__=x', { headers: form })).status).to.equal(400);
+    });
+
+    it('applies the configured limit', async () => {
+      expect((await app().post('/r/flags', { pad: 'x'.repeat(400) })).status).to.equal(200);
+      const res = await app().post('/r/flags', { pad: 'x'.repeat(600) });
+      expect([res.status, res.body.error.message]).to.deep.equal([413, 'The request body is larger than the 512 bytes accepted']);
+    });
+  },
+  { body: { limit: 512, types: ['json', 'urlencoded'] } },
+);
