@@ -45,7 +45,7 @@ export interface ApiConfig {
   jsonp: { param: string; maxLength: number };
   suppressResponseCode: boolean;
   transformer: { dir: string };
-  internal: { domains: string[]; forwardHeaders: string[] };
+  internal: { domains: string[]; forwardHeaders: string[]; maxDepth: number };
   remote: { allowedHosts: string[] | null; timeout: number; baseUrl: string | null; headers: Record<string, string> };
 }
 

@@ -29,6 +29,7 @@ export function validateConfig(config: ApiConfig): void {
     ['remote.timeout', isPositiveInt(config.remote.timeout), 'must be a positive integer of milliseconds'],
     ['remote.allowedHosts', config.remote.allowedHosts === null || Array.isArray(config.remote.allowedHosts), 'must be a list of hosts or null'],
     ['remote.baseUrl', config.remote.baseUrl === null || /^https?:\/\/[^/]/i.test(config.remote.baseUrl), 'must be an absolute http(s) URL or null'],
+    ['internal.maxDepth', isPositiveInt(config.internal.maxDepth), 'must be a positive integer'],
     ['internal.forwardHeaders', Array.isArray(config.internal.forwardHeaders), 'must be a list of header names'],
   ];
   const failed = checks.find(([, ok]) => !ok);

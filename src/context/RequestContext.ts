@@ -33,6 +33,10 @@ export interface RequestContext {
   /** The parsed request body, when a body parser has run; undefined otherwise. */
   readonly body: () => unknown;
   readonly slots: Map<symbol, unknown>;
+  /** How many internal calls deep this request is: 0 for a client's request. */
+  readonly depth: number;
+  /** Aborted when the client goes away before the answer is written; internal and remote calls follow it. */
+  readonly signal: AbortSignal;
 }
 
 /** The store behind json(), route() and the helpers. */

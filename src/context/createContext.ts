@@ -11,7 +11,14 @@ export interface RawRequest {
   host: string | undefined;
   /** The parsed body, once a body parser has run (read lazily: parsing happens after the context exists). */
   body?: () => unknown;
+  /** Internal calls deep (0 or absent for a client's request). */
+  depth?: number;
+  /** Aborted when the client goes away; absent: never. */
+  signal?: AbortSignal;
 }
+
+/** The signal of a request nobody can abandon (a context built outside a server). */
+const NEVER = new AbortController().signal;
 
 /**
  * Builds the context of one request. Parsing the URL here, once, gives every framework the same
@@ -33,5 +40,7 @@ export function createContext(app: AppState, raw: RawRequest): RequestContext {
     host,
     body: raw.body ?? (() => undefined),
     slots: new Map(),
+    depth: raw.depth ?? 0,
+    signal: raw.signal ?? NEVER,
   };
 }

@@ -127,7 +127,8 @@ export class Api {
     if (target?.kind === 'internal') return this.internal<T>(method, target.path, target.host, query, options);
     // Forced remote calls keep their URL as given: a path is resolved against remote.baseUrl.
     const url = target ? target.url.href : options.url;
-    return sendRemote(this.getRemoteClient(), { method, url, headers: options.headers ?? {}, query, body: options.body }, config) as Promise<ApiCallResponse<T>>;
+    const call = { method, url, headers: options.headers ?? {}, query, body: options.body, signal: requestStorage.getStore()?.signal };
+    return sendRemote(this.getRemoteClient(), call, config) as Promise<ApiCallResponse<T>>;
   }
 
   private async call<T>(options: ApiRequestOptions): Promise<T> {
@@ -154,6 +155,10 @@ export class Api {
   private async internal<T>(method: HttpMethod, path: string, host: string | undefined, query: URLSearchParams, options: ApiRequestOptions): Promise<ApiCallResponse<T>> {
     const app = this.resolveApp();
     const outer = requestStorage.getStore();
+    const depth = (outer?.depth ?? 0) + 1;
+    if (depth > app.config.internal.maxDepth) {
+      throw new ApiError('RCA_INTERNAL_LOOP', { depth, max: app.config.internal.maxDepth, method, path: path.split('?')[0].slice(0, 200) });
+    }
     const forwarded: Record<string, string> = {};
     for (const name of app.config.internal.forwardHeaders) {
       const value = outer?.headers[name.toLowerCase()];
@@ -170,7 +175,7 @@ export class Api {
     const search = query.toString();
     const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
     // exit(): the inner request must not see the outer request's store; it gets its own.
-    const raw = await requestStorage.exit(() => dispatchInProcess(app.listener(), { method, url, headers, body }));
+    const raw = await requestStorage.exit(() => dispatchInProcess(app.listener(), { method, url, headers, body, depth, signal: outer?.signal }));
     const parsed = parseBody(raw.body, raw.headers['content-type']);
     // The app's own answer: a route that mislabels text as JSON still gets its text back.
     return { status: raw.status, headers: raw.headers, body: (parsed === INVALID_JSON ? raw.body.toString('utf8') : parsed) as T };

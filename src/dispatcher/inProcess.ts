@@ -1,5 +1,6 @@
-import http, { IncomingHttpHeaders, RequestListener } from 'node:http';
+import http, { IncomingHttpHeaders, IncomingMessage, RequestListener } from 'node:http';
 import { Duplex } from 'node:stream';
+import { INTERNAL_DEPTH } from '../integration/requestLifecycle';
 import type { ApiCallResponse } from './InternalHttpError';
 
 /** One request to hand to an app's listener without a socket. */
@@ -9,6 +10,10 @@ export interface InProcessRequest {
   url: string;
   headers: IncomingHttpHeaders;
   body?: Buffer;
+  /** Internal calls deep, carried to the inner request's context. */
+  depth?: number;
+  /** The calling request's: when it aborts, the call is abandoned and the inner request sees its client gone. */
+  signal?: AbortSignal;
 }
 
 /** A socket that never connects: enough for frameworks that read its address or destroy it. */
@@ -39,6 +44,7 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
   req.httpVersionMajor = 1;
   req.httpVersionMinor = 1;
   req.headers = { ...request.headers };
+  (req as IncomingMessage & { [INTERNAL_DEPTH]?: number })[INTERNAL_DEPTH] = request.depth ?? 1;
   req.rawHeaders = Object.entries(req.headers).flatMap(([name, value]) => [name, headerValue(value)]);
   if (request.body && request.body.length > 0) req.push(request.body);
   req.push(null);
@@ -86,6 +92,17 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
     };
     Object.assign(res, capture);
     res.once('error', reject);
+    const { signal } = request;
+    if (signal?.aborted) return reject(signal.reason);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        reject(signal.reason);
+        // Not ended: to the inner request, its client has gone.
+        if (!res.writableEnded) res.emit('close');
+      },
+      { once: true },
+    );
     try {
       listener(req, res);
     } catch (error) {

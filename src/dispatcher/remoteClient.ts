@@ -14,6 +14,8 @@ export interface RemoteCall {
   headers: Record<string, string>;
   query?: URLSearchParams;
   body?: unknown;
+  /** The calling request's: the call is abandoned when its client goes away. */
+  signal?: AbortSignal;
 }
 
 /**

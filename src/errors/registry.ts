@@ -46,6 +46,11 @@ export const ERROR_REGISTRY = {
   RCA_UPSTREAM_INVALID: { status: 502, template: '{method} {target} answered a body that is not valid JSON' },
   RCA_UPSTREAM_TIMEOUT: { status: 504, template: '{method} {target} did not answer within {timeout} ms' },
   RCA_REMOTE_REFUSED: { status: 502, template: 'Remote request to "{url}" refused: {reason}' },
+  RCA_INTERNAL_LOOP: {
+    status: 508,
+    template: 'Internal requests nested {depth} deep, beyond internal.maxDepth ({max}), at {method} {path}: a route that calls itself or a loop of routes',
+  },
+  RCA_CLIENT_GONE: { status: 499, template: 'The client closed the request before it was answered; its pending internal and remote calls were abandoned' },
   RCA_INTERNAL_HOST_UNKNOWN: { status: 500, template: 'invoke() serves only internal.domains in process; "{host}" is not one of them' },
   RCA_API_NO_APP: { status: 500, template: 'The Api service has no app: call it inside a request, after useApi(), or through api.forApp(app)' },
   RCA_CLI_USAGE: { status: 400, template: '{reason}' },

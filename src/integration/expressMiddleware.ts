@@ -1,9 +1,10 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { createContext } from '../context/createContext';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { NO_BODY, readBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
+import { closedEarly, depthOf } from './requestLifecycle';
 import { renderError } from './renderError';
 import { sendNode } from './sendRendered';
 import { unmatchedRoute } from './unmatchedRoute';
@@ -11,7 +12,7 @@ import type { ErrorListener } from './useApi';
 
 type WithContext = Request & { [CONTEXT]?: RequestContext };
 
-function contextOf(req: WithContext, app: AppState): RequestContext {
+function contextOf(req: WithContext, res: Response, app: AppState): RequestContext {
   req[CONTEXT] ??= createContext(app, {
     method: req.method,
     url: req.originalUrl ?? req.url,
@@ -19,13 +20,15 @@ function contextOf(req: WithContext, app: AppState): RequestContext {
     protocol: req.protocol,
     host: req.get('host'),
     body: () => req.body,
+    depth: depthOf(req),
+    signal: closedEarly(res),
   });
   return req[CONTEXT]!;
 }
 
 /** First middleware: gives the request its context. */
 export function expressContext(app: AppState): RequestHandler {
-  return (req, _res, next) => requestStorage.run(contextOf(req, app), next);
+  return (req, res, next) => requestStorage.run(contextOf(req, res, app), next);
 }
 
 /** Second middleware: the body, read under the one policy of `body.*` (routing-controllers' parsers are off). */
@@ -51,7 +54,7 @@ export function expressNotFound(app: AppState): RequestHandler {
 /** The last middleware: every error, from actions, middlewares or body parsing, as the documented body. */
 export function expressErrors(app: AppState, onError: ErrorListener): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const context = contextOf(req, app);
+    const context = contextOf(req, res, app);
     renderError(error, context)
       .then((rendered) => {
         onError(error, rendered.status);

@@ -4,6 +4,7 @@ import { AppState, requestStorage, RequestContext } from '../context/RequestCont
 import type { RenderedResponse } from '../response/RenderedResponse';
 import { NO_BODY, readBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
+import { closedEarly, depthOf } from './requestLifecycle';
 import { renderError } from './renderError';
 import { sendKoa } from './sendRendered';
 import { unmatchedRoute } from './unmatchedRoute';
@@ -36,6 +37,8 @@ export function koaContextAndErrors(app: AppState, onError: ErrorListener): Midd
       protocol: ctx.protocol,
       host: ctx.host,
       body: () => (ctx.request as { body?: unknown }).body,
+      depth: depthOf(ctx.req),
+      signal: closedEarly(ctx.res),
     });
     (ctx as Context & { [CONTEXT]: RequestContext })[CONTEXT] = context;
     await requestStorage.run(context, async () => {

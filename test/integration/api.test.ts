@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import express from 'express';
 import http from 'node:http';
 import { Api, ApiError, InternalHttpError } from '../../src';
+import { slowChainCalls } from '../fixture/apiControllers';
 import { eachFramework, FRAMEWORKS, startFixture } from '../fixture/app';
 import { rejection } from '../fixture/rejection';
 import { Book } from '../fixture/models';
@@ -133,6 +134,36 @@ eachFramework('Api: isolation of internal requests', (app) => {
     expect(res.body).to.deep.equal({ ok: true, body: { host: 'books.internal' } });
   });
 }, { internal: { domains: ['books.internal'] } });
+
+eachFramework('Api: internal.maxDepth and clients that leave', (app) => {
+  it('a route that calls itself stops at internal.maxDepth with a 508 Loop Detected, and the app keeps serving', async () => {
+    const res = await app().get('/iso/recurse');
+    expect([res.status, res.body]).to.deep.equal([508, { error: { code: 508, message: 'Loop Detected' } }]);
+    const refused = app().errors.find((e) => (e as ApiError).code === 'RCA_INTERNAL_LOOP') as ApiError;
+    expect(refused.message).to.match(/nested 4 deep, beyond internal.maxDepth \(3\), at GET \/iso\/recurse/);
+    expect((await app().get('/v1/books/1')).status).to.equal(200);
+  });
+
+  it('carries the depth into each inner request; maxDepth levels are served', async () => {
+    expect((await app().get('/iso/depth/0')).body).to.deep.equal({ depth: 0 });
+    expect((await app().get('/iso/depth/3')).body).to.deep.equal({ depth: 3 });
+    expect((await app().get('/iso/depth/4')).status).to.equal(508);
+  });
+
+  it('abandons the pending internal calls of a client that disconnects', async () => {
+    const token = `${app().framework}-gone`;
+    const controller = new AbortController();
+    const request = fetch(`${app().url}/iso/slow-chain/${token}/10`, { signal: controller.signal }).catch((error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    controller.abort();
+    await request;
+    // Ten steps would take a second; the chain must stop at the step under way when the client left.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(slowChainCalls[token].length).to.be.within(1, 3);
+    const complete = await app().get(`/iso/slow-chain/${app().framework}-stays/3`);
+    expect(complete.body.calls).to.deep.equal(['step 0', 'step 1', 'step 2']);
+  });
+}, { internal: { maxDepth: 3 } });
 
 describe('Api without a request or a bound app', () => {
   it('serves the last app wired with useApi()', async () => {

@@ -15,7 +15,8 @@ describe('resolveConfig()', () => {
     expect(config.jsonp.param).to.equal('callback');
     expect(config.suppressResponseCode).to.equal(false);
     expect(config.transformer.dir).to.equal('src/transformers');
-    expect(config.internal).to.deep.equal({ domains: [], forwardHeaders: ['authorization', 'cookie', 'accept-language'] });
+    expect(config.internal).to.deep.equal({ domains: [], forwardHeaders: ['authorization', 'cookie', 'accept-language'], maxDepth: 10 });
+    expect(config.body).to.deep.equal({ limit: 102400, maxDepth: 32, types: ['json'] });
     expect(config.remote).to.deep.equal({ allowedHosts: null, timeout: 10000, baseUrl: null, headers: {} });
   });
 
