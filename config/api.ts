@@ -100,10 +100,16 @@ const config: ApiConfigInput = {
   },
 
   remote: {
-    // When set, remote requests go only to these hosts; any other host is refused before connecting.
+    // When set, remote requests go only to these hosts ('host' or 'host:port'); any other host is
+    // refused before connecting, also for requests made through getRemoteClient(). null (the
+    // default) lets absolute URLs reach any http(s) host, as the Api service promises; set it in
+    // production whenever a URL can come from a client.
     allowedHosts: null,
-    // Milliseconds before a remote request gives up (answered as 504).
+    // A deadline over the whole remote call, in milliseconds: connecting, waiting and reading the
+    // body (an upstream that trickles bytes is cut off too). Answered as 504.
     timeout: 10000,
+    // The largest remote response body accepted, in bytes once decompressed; more is a 502.
+    maxContentLength: 10 * 1024 * 1024,
     // Api#invokeRemote('/path') resolves a path against this URL.
     baseUrl: null,
     // Headers (an API token, say) sent with remote requests to baseUrl's origin, and to no other host.

@@ -46,7 +46,7 @@ export interface ApiConfig {
   suppressResponseCode: boolean;
   transformer: { dir: string };
   internal: { domains: string[]; forwardHeaders: string[]; maxDepth: number };
-  remote: { allowedHosts: string[] | null; timeout: number; baseUrl: string | null; headers: Record<string, string> };
+  remote: { allowedHosts: string[] | null; timeout: number; maxContentLength: number; baseUrl: string | null; headers: Record<string, string> };
 }
 
 /** A partial configuration, as a project writes it: any key at any depth may be left out. */

@@ -27,6 +27,7 @@ export function validateConfig(config: ApiConfig): void {
     ['jsonp.param', /^[\w.-]+$/.test(config.jsonp.param), 'must be a query parameter name'],
     ['jsonp.maxLength', isPositiveInt(config.jsonp.maxLength), 'must be a positive integer'],
     ['remote.timeout', isPositiveInt(config.remote.timeout), 'must be a positive integer of milliseconds'],
+    ['remote.maxContentLength', isPositiveInt(config.remote.maxContentLength), 'must be a positive integer of bytes'],
     ['remote.allowedHosts', config.remote.allowedHosts === null || Array.isArray(config.remote.allowedHosts), 'must be a list of hosts or null'],
     ['remote.baseUrl', config.remote.baseUrl === null || /^https?:\/\/[^/]/i.test(config.remote.baseUrl), 'must be an absolute http(s) URL or null'],
     ['internal.maxDepth', isPositiveInt(config.internal.maxDepth), 'must be a positive integer'],

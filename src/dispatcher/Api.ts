@@ -134,9 +134,18 @@ export class Api {
   private async call<T>(options: ApiRequestOptions): Promise<T> {
     const response = await this.request<T>(options);
     if (response.status >= 400) {
-      throw new InternalHttpError('RCA_UPSTREAM_STATUS', response, { method: options.method.toUpperCase(), target: options.url.split('?')[0] });
+      throw new InternalHttpError('RCA_UPSTREAM_STATUS', response, { method: options.method.toUpperCase(), target: this.shownTarget(options) });
     }
     return response.body;
+  }
+
+  /**
+   * How a failed call names its target in a message a client may see (a 4xx is shown): the path
+   * of an internal call, never the address of a remote host.
+   */
+  private shownTarget(options: ApiRequestOptions): string {
+    const remote = options.remote || (!options.internal && classify(options.url, this.config()).kind === 'remote');
+    return remote ? 'a remote service' : options.url.split('?')[0];
   }
 
   private paramsFor(method: string, params?: ApiParams): Pick<ApiRequestOptions, 'method' | 'query' | 'body'> {

@@ -1,4 +1,4 @@
-import axios, { AxiosError, AxiosInstance } from 'axios';
+import axios, { AxiosError, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import type { ApiConfig } from '../config/ApiConfig';
 import { ApiError } from '../errors/ApiError';
 import type { ApiCallResponse } from './InternalHttpError';
@@ -20,11 +20,30 @@ export interface RemoteCall {
 
 /**
  * The axios instance behind remote calls: no base URL and no default credentials on it (they are
- * added per request, after the URL is checked), no redirects followed, every status resolved.
+ * added per request, after the URL is checked), no redirects followed, every status resolved,
+ * bodies over `remote.maxContentLength` (decompressed) refused. Every request through it, also
+ * one a caller makes with `getRemoteClient()` directly, passes the URL policy and `allowedHosts`
+ * and gets the `remote.timeout` deadline unless it brings a signal of its own.
  */
 export function createRemoteClient(config: ApiConfig): AxiosInstance {
-  return axios.create({ timeout: config.remote.timeout, maxRedirects: 0, validateStatus: () => true, responseType: 'arraybuffer', proxy: false });
+  const client = axios.create({
+    maxRedirects: 0,
+    validateStatus: () => true,
+    responseType: 'arraybuffer',
+    proxy: false,
+    maxContentLength: config.remote.maxContentLength,
+  });
+  client.interceptors.request.use((request: InternalAxiosRequestConfig) => {
+    const url = parseHttpUrl(axios.getUri(request));
+    assertAllowedHost(url, config.remote.allowedHosts);
+    request.signal ??= AbortSignal.timeout(config.remote.timeout);
+    return request;
+  });
+  return client;
 }
+
+/** An encoded slash, backslash or dot: decoded by the server, it could climb out of `baseUrl`. */
+const ENCODED_SEPARATOR = /%(2f|5c|2e)/i;
 
 /** The absolute URL of a remote call: its own, or the path resolved against `remote.baseUrl`. */
 function resolveUrl(target: string, config: ApiConfig): URL {
@@ -33,6 +52,10 @@ function resolveUrl(target: string, config: ApiConfig): URL {
   if (!config.remote.baseUrl) throw new ApiError('RCA_REMOTE_REFUSED', { url: target, reason: 'a remote path needs remote.baseUrl' });
   const base = new URL(config.remote.baseUrl);
   const basePath = base.pathname.replace(/\/$/, '');
+  const [path] = target.split(/[?#]/, 1);
+  if (ENCODED_SEPARATOR.test(path) || path.includes('\\')) {
+    throw new ApiError('RCA_REMOTE_REFUSED', { url: target, reason: 'encoded separators could leave remote.baseUrl' });
+  }
   // Joined as text, then checked: after normalisation (`..`) the path must still be under the base.
   const url = new URL(base.origin + basePath + (target.startsWith('/') ? target : `/${target}`));
   if (url.origin !== base.origin || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
@@ -43,8 +66,10 @@ function resolveUrl(target: string, config: ApiConfig): URL {
 
 /**
  * Sends a remote call through axios. Refused URLs fail before any connection; `remote.headers`
- * go only to the base URL's origin; the calling request's headers are never added. Network
- * failures answer 502 and time-outs 504, as `InternalHttpError`.
+ * go only to the base URL's origin; the calling request's headers are never added; a body goes
+ * as JSON. `remote.timeout` is a deadline over the whole call (a trickling upstream is cut off
+ * too). Network failures and oversized bodies answer 502, the deadline 504, as `InternalHttpError`;
+ * a calling request whose client has gone abandons the call.
  */
 export async function sendRemote(client: AxiosInstance, call: RemoteCall, config: ApiConfig): Promise<ApiCallResponse> {
   const url = resolveUrl(call.url, config);
@@ -52,21 +77,30 @@ export async function sendRemote(client: AxiosInstance, call: RemoteCall, config
   call.query?.forEach((value, key) => url.searchParams.append(key, value));
   const baseOrigin = config.remote.baseUrl ? new URL(config.remote.baseUrl).origin : null;
   const credentials = baseOrigin === url.origin ? config.remote.headers : {};
-  const headers = { accept: 'application/json', ...credentials, ...call.headers };
+  const json = call.body === undefined ? {} : { 'content-type': 'application/json' };
+  const headers = { accept: 'application/json', ...json, ...credentials, ...call.headers };
   const target = `${url.origin}${url.pathname}`;
+  const deadline = AbortSignal.timeout(config.remote.timeout);
+  const signal = call.signal ? AbortSignal.any([deadline, call.signal]) : deadline;
   try {
-    const response = await client.request({ method: call.method, url: url.href, headers, data: call.body === undefined ? undefined : JSON.stringify(call.body), timeout: config.remote.timeout });
+    const data = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const response = await client.request({ method: call.method, url: url.href, headers, data, signal });
     const responseHeaders = normalizeHeaders(response.headers as Record<string, unknown>);
     const body = parseBody(Buffer.from(response.data ?? []), responseHeaders['content-type']);
     if (body !== INVALID_JSON) return { status: response.status, headers: responseHeaders, body };
-    const garbage = { status: 502, headers: responseHeaders, body: { error: { code: 502, message: 'Bad Gateway' } } };
-    throw new InternalHttpError('RCA_UPSTREAM_INVALID', garbage, { method: call.method, target });
+    throw upstreamFailure('RCA_UPSTREAM_INVALID', 502, responseHeaders, { method: call.method, target });
   } catch (cause) {
     if (cause instanceof InternalHttpError) throw cause;
-    const timedOut = (cause as AxiosError).code === 'ECONNABORTED' || (cause as AxiosError).code === 'ETIMEDOUT';
-    const status = timedOut ? 504 : 502;
-    const body = { error: { code: status, message: timedOut ? 'Gateway Timeout' : 'Bad Gateway' } };
-    const details = { method: call.method, target, timeout: config.remote.timeout };
-    throw new InternalHttpError(timedOut ? 'RCA_UPSTREAM_TIMEOUT' : 'RCA_UPSTREAM_UNREACHABLE', { status, headers: {}, body }, details, { cause });
+    if (call.signal?.aborted && !deadline.aborted) throw call.signal.reason;
+    const details = { method: call.method, target, timeout: config.remote.timeout, max: config.remote.maxContentLength };
+    if (deadline.aborted) throw upstreamFailure('RCA_UPSTREAM_TIMEOUT', 504, {}, details, cause);
+    const tooLarge = /maxContentLength/.test((cause as AxiosError).message ?? '');
+    throw upstreamFailure(tooLarge ? 'RCA_UPSTREAM_TOO_LARGE' : 'RCA_UPSTREAM_UNREACHABLE', 502, {}, details, cause);
   }
+}
+
+/** A remote call that could not be completed, with the body a client of ours would be shown. */
+function upstreamFailure(code: 'RCA_UPSTREAM_INVALID' | 'RCA_UPSTREAM_TIMEOUT' | 'RCA_UPSTREAM_TOO_LARGE' | 'RCA_UPSTREAM_UNREACHABLE', status: 502 | 504, headers: Record<string, string>, details: Record<string, unknown>, cause?: unknown): InternalHttpError {
+  const body = { error: { code: status, message: status === 504 ? 'Gateway Timeout' : 'Bad Gateway' } };
+  return new InternalHttpError(code, { status, headers, body }, details, { cause });
 }

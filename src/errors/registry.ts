@@ -44,7 +44,8 @@ export const ERROR_REGISTRY = {
   RCA_UPSTREAM_STATUS: { status: 502, template: '{method} {target} answered {status}' },
   RCA_UPSTREAM_UNREACHABLE: { status: 502, template: '{method} {target} could not be reached' },
   RCA_UPSTREAM_INVALID: { status: 502, template: '{method} {target} answered a body that is not valid JSON' },
-  RCA_UPSTREAM_TIMEOUT: { status: 504, template: '{method} {target} did not answer within {timeout} ms' },
+  RCA_UPSTREAM_TOO_LARGE: { status: 502, template: '{method} {target} answered more than remote.maxContentLength ({max} bytes, decompressed)' },
+  RCA_UPSTREAM_TIMEOUT: { status: 504, template: '{method} {target} did not complete within {timeout} ms' },
   RCA_REMOTE_REFUSED: { status: 502, template: 'Remote request to "{url}" refused: {reason}' },
   RCA_INTERNAL_LOOP: {
     status: 508,

@@ -130,16 +130,66 @@ for (const framework of FRAMEWORKS) {
         expect(await rejection(api.invokeRemote(`//${other.host}/echo`, 'GET'))).to.have.property('code', 'RCA_REMOTE_REFUSED');
         expect(await rejection(api.invokeRemote('/../echo', 'GET'))).to.have.property('code', 'RCA_REMOTE_REFUSED');
         expect(await rejection(api.invokeRemote('/%2e%2e/echo', 'GET'))).to.have.property('code', 'RCA_REMOTE_REFUSED');
+        for (const escape of ['/..%2fecho', '/..%2Fecho', '/x/..%5cecho', '/%2e%2e%2fecho', '/a\\..\\echo']) {
+          expect(await rejection(api.invokeRemote(escape, 'GET')), escape).to.have.property('code', 'RCA_REMOTE_REFUSED');
+        }
         expect({ other: other.seen.length, upstream: upstream.seen.length }).to.deep.equal(before);
       });
     });
 
-    it('getRemoteClient() is the axios instance, with no base URL and no redirects', async () => {
+    it('getRemoteClient() is the axios instance, with no base URL, no redirects and the size cap', async () => {
       const client = apiOf(await appWith()).getRemoteClient();
       expect(client.interceptors).to.have.keys('request', 'response');
       expect(client.defaults.baseURL).to.equal(undefined);
       expect(client.defaults.maxRedirects).to.equal(0);
-      expect(client.defaults.timeout).to.equal(10000);
+      expect(client.defaults.maxContentLength).to.equal(10 * 1024 * 1024);
+    });
+
+    it('getRemoteClient() keeps to remote.allowedHosts and the deadline too', async () => {
+      const client = apiOf(await appWith({ remote: { allowedHosts: [other.host], timeout: 300 } })).getRemoteClient();
+      const before = upstream.seen.length;
+      expect(await rejection(client.get(`${upstream.url}/echo`))).to.have.property('code', 'RCA_REMOTE_REFUSED');
+      expect(await rejection(client.get(`http://${other.host}@${upstream.host}/echo`))).to.have.property('code', 'RCA_REMOTE_REFUSED');
+      expect(upstream.seen.length).to.equal(before);
+      expect((await client.get(`${other.url}/echo`)).status).to.equal(200);
+      const started = Date.now();
+      await rejection(client.get(`${other.url}/drip`));
+      expect(Date.now() - started).to.be.below(2000);
+    });
+
+    it('remote.timeout is a deadline over the whole call: an upstream trickling bytes is cut off (504)', async () => {
+      const api = apiOf(await appWith({ remote: { timeout: 300 } }));
+      const started = Date.now();
+      const failure = await rejection(api.get(`${upstream.url}/drip`));
+      const elapsed = Date.now() - started;
+      expect([failure.status, failure.code]).to.deep.equal([504, 'RCA_UPSTREAM_TIMEOUT']);
+      expect(elapsed).to.be.within(250, 1500);
+    });
+
+    it('remote.maxContentLength refuses a large body and a gzip bomb, counted decompressed (502)', async () => {
+      const api = apiOf(await appWith({ remote: { maxContentLength: 1024 * 1024 } }));
+      expect(await api.get(`${upstream.url}/big?bytes=${100 * 1024}`)).to.have.property('pad');
+      const large = await rejection(api.get(`${upstream.url}/big?bytes=${2 * 1024 * 1024}`));
+      expect([large.status, large.code, large.body]).to.deep.equal([502, 'RCA_UPSTREAM_TOO_LARGE', { error: { code: 502, message: 'Bad Gateway' } }]);
+      const bomb = await rejection(api.get(`${upstream.url}/bomb`));
+      expect([bomb.status, bomb.code]).to.deep.equal([502, 'RCA_UPSTREAM_TOO_LARGE']);
+      expect(bomb.message).to.match(/more than remote.maxContentLength \(1048576 bytes, decompressed\)/);
+    });
+
+    it('sends a body as application/json', async () => {
+      const api = apiOf(await appWith());
+      for (const verb of ['post', 'put', 'patch'] as const) {
+        const echoed = await api[verb]<{ headers: Record<string, string>; body: string }>(`${upstream.url}/echo`, { title: 'T' });
+        expect([echoed.headers['content-type'], JSON.parse(echoed.body)], verb).to.deep.equal(['application/json', { title: 'T' }]);
+      }
+      expect((await api.get<{ headers: Record<string, string> }>(`${upstream.url}/echo`)).headers).not.to.have.property('content-type');
+    });
+
+    it('an upstream 4xx reaches the client without the upstream\'s address', async () => {
+      const app = await appWith();
+      const res = await app.get(`/iso/remote?target=${encodeURIComponent(`${upstream.url}/status/404`)}`);
+      expect([res.status, res.body.error.message]).to.deep.equal([404, 'GET a remote service answered 404']);
+      expect(res.text).not.to.include('127.0.0.1');
     });
   });
 }

@@ -17,7 +17,7 @@ describe('resolveConfig()', () => {
     expect(config.transformer.dir).to.equal('src/transformers');
     expect(config.internal).to.deep.equal({ domains: [], forwardHeaders: ['authorization', 'cookie', 'accept-language'], maxDepth: 10 });
     expect(config.body).to.deep.equal({ limit: 102400, maxDepth: 32, types: ['json'] });
-    expect(config.remote).to.deep.equal({ allowedHosts: null, timeout: 10000, baseUrl: null, headers: {} });
+    expect(config.remote).to.deep.equal({ allowedHosts: null, timeout: 10000, maxContentLength: 10485760, baseUrl: null, headers: {} });
   });
 
   it('merges overrides key by key and freezes the result', () => {
