@@ -12,6 +12,18 @@ const config: ApiConfigInput = {
   // Never on when NODE_ENV=production, whatever is written here. API_DEBUG=true turns it on.
   debug: false,
 
+  app: {
+    // The public base URL of every absolute link and Location header ('https://api.example.com').
+    // The APP_URL environment variable wins. null: built from the request's protocol and Host
+    // (a malformed Host is refused with 400). Set it in production: links then never depend on
+    // what a client put in its Host header.
+    url: null,
+  },
+
+  // Behind a load balancer or proxy that sets X-Forwarded-Proto / X-Forwarded-Host, true makes
+  // links use them (the first value of each). Off by default: a client could send them itself.
+  trustProxy: false,
+
   // What isApiRequest() treats as an API request: a path matching `pattern` (`*` is a wildcard),
   // or a host starting with `domain` (e.g. 'api.'), or an `X-Requested-With: XMLHttpRequest` header.
   endpoint: {

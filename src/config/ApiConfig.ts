@@ -26,6 +26,10 @@ export type MessageFormat = Record<string, unknown>;
  */
 export interface ApiConfig {
   debug: boolean;
+  /** `url`: the public base URL of every absolute link and `Location` (also `APP_URL`); null: from the request. */
+  app: { url: string | null };
+  /** Honour `X-Forwarded-Proto` / `X-Forwarded-Host` from a proxy in front. */
+  trustProxy: boolean;
   endpoint: { pattern: string; domain: string | null };
   include: {
     key: string;

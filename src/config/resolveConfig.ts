@@ -11,7 +11,7 @@ const PROJECT_CONFIG = path.join('config', 'api');
 
 /**
  * Builds the frozen configuration: the documented defaults, then the project's `config/api.ts`
- * (or `.js`) when there is one, then `overrides`, then the environment (`API_DEBUG`, and
+ * (or `.js`) when there is one, then `overrides`, then the environment (`API_DEBUG`, `APP_URL`, and
  * `NODE_ENV=production` which always turns debug off). This is the only reader of `process.env`.
  *
  * @example
@@ -21,7 +21,7 @@ const PROJECT_CONFIG = path.join('config', 'api');
 export function resolveConfig(overrides: ApiConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ApiConfig {
   let config = mergeConfig(defaults as unknown as ApiConfig, loadProjectConfig());
   config = mergeConfig(config, overrides);
-  config = { ...config, debug: resolveDebug(config.debug, env) };
+  config = { ...config, debug: resolveDebug(config.debug, env), app: { ...config.app, url: resolveAppUrl(config.app.url, env) } };
   validateConfig(config);
   return deepFreeze(config);
 }
@@ -33,6 +33,12 @@ function mergeConfig(base: ApiConfig, override: ApiConfigInput): ApiConfig {
   const merged = deepMerge(base, override);
   for (const key of REPLACED_KEYS) if (override?.[key]) merged[key] = override[key];
   return merged;
+}
+
+/** APP_URL wins over the file; either way without a trailing slash, since route paths begin with one. */
+function resolveAppUrl(configured: string | null, env: NodeJS.ProcessEnv): string | null {
+  const url = env.APP_URL || configured;
+  return url ? url.replace(/\/+$/, '') : null;
 }
 
 function resolveDebug(configured: boolean, env: NodeJS.ProcessEnv): boolean {

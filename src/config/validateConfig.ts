@@ -11,6 +11,8 @@ export function validateConfig(config: ApiConfig): void {
   const [limit, offset] = config.include.params.limit;
   const [, order] = config.include.params.sort;
   const checks: Check[] = [
+    ['app.url', config.app.url === null || /^https?:\/\/[^/?#]+(\/[^?#]*)?$/i.test(config.app.url), 'must be an absolute http(s) URL without query, or null'],
+    ['trustProxy', typeof config.trustProxy === 'boolean', 'must be true or false'],
     ['serializer', ['array', 'data-array', 'json-api'].includes(config.serializer), "must be 'array', 'data-array' or 'json-api'"],
     ['convert.key', [null, 'snake', 'camel'].includes(config.convert.key), "must be 'snake', 'camel' or null"],
     ['convert.date', config.convert.date === null || ['string', 'function'].includes(typeof config.convert.date), 'must be a format, a function or null'],

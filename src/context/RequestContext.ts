@@ -27,8 +27,9 @@ export interface RequestContext {
   readonly search: string;
   readonly query: URLSearchParams;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** `http://host:port` of this request, for absolute links. */
+  /** `http://host:port` for absolute links: `app.url` when set, else the client's protocol and host. */
   readonly origin: string;
+  /** The Host the client used (`X-Forwarded-Host` with `trustProxy`), as received. */
   readonly host: string;
   /** The parsed request body, when a body parser has run; undefined otherwise. */
   readonly body: () => unknown;

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { clientAddress, publicOrigin } from './publicAddress';
 import type { AppState, RequestContext } from './RequestContext';
 
 /** The parts of a request both frameworks expose, gathered by the integration layer. */
@@ -7,7 +8,9 @@ export interface RawRequest {
   /** Path and query as received: `/v1/books?page=2`. */
   url: string;
   headers: IncomingHttpHeaders;
+  /** The connection's: `https` over TLS, else `http` (an internal request has its caller's). */
   protocol: string;
+  /** The Host header. */
   host: string | undefined;
   /** The parsed body, once a body parser has run (read lazily: parsing happens after the context exists). */
   body?: () => unknown;
@@ -25,7 +28,7 @@ const NEVER = new AbortController().signal;
  * query semantics (`include[]=a` works on Koa too).
  */
 export function createContext(app: AppState, raw: RawRequest): RequestContext {
-  const host = raw.host || 'localhost';
+  const { protocol, host } = clientAddress(app.config, raw.headers, raw.protocol, raw.host);
   const queryStart = raw.url.indexOf('?');
   const path = queryStart === -1 ? raw.url : raw.url.slice(0, queryStart);
   const search = queryStart === -1 ? '' : raw.url.slice(queryStart + 1);
@@ -36,7 +39,7 @@ export function createContext(app: AppState, raw: RawRequest): RequestContext {
     search,
     query: new URLSearchParams(search),
     headers: raw.headers,
-    origin: `${raw.protocol}://${host}`,
+    origin: publicOrigin(app.config, protocol, host),
     host,
     body: raw.body ?? (() => undefined),
     slots: new Map(),

@@ -165,6 +165,7 @@ export class Api {
     const app = this.resolveApp();
     const outer = requestStorage.getStore();
     const depth = (outer?.depth ?? 0) + 1;
+    const protocol = outer?.origin.startsWith('https:') ? 'https' : 'http';
     if (depth > app.config.internal.maxDepth) {
       throw new ApiError('RCA_INTERNAL_LOOP', { depth, max: app.config.internal.maxDepth, method, path: path.split('?')[0].slice(0, 200) });
     }
@@ -184,7 +185,7 @@ export class Api {
     const search = query.toString();
     const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
     // exit(): the inner request must not see the outer request's store; it gets its own.
-    const raw = await requestStorage.exit(() => dispatchInProcess(app.listener(), { method, url, headers, body, depth, signal: outer?.signal }));
+    const raw = await requestStorage.exit(() => dispatchInProcess(app.listener(), { method, url, headers, body, origin: { depth, protocol }, signal: outer?.signal }));
     const parsed = parseBody(raw.body, raw.headers['content-type']);
     // The app's own answer: a route that mislabels text as JSON still gets its text back.
     return { status: raw.status, headers: raw.headers, body: (parsed === INVALID_JSON ? raw.body.toString('utf8') : parsed) as T };

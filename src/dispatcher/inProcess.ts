@@ -1,6 +1,6 @@
 import http, { IncomingHttpHeaders, IncomingMessage, RequestListener } from 'node:http';
 import { Duplex } from 'node:stream';
-import { INTERNAL_DEPTH } from '../integration/requestLifecycle';
+import { INTERNAL_ORIGIN, InternalOrigin } from '../integration/requestLifecycle';
 import type { ApiCallResponse } from './InternalHttpError';
 
 /** One request to hand to an app's listener without a socket. */
@@ -10,8 +10,8 @@ export interface InProcessRequest {
   url: string;
   headers: IncomingHttpHeaders;
   body?: Buffer;
-  /** Internal calls deep, carried to the inner request's context. */
-  depth?: number;
+  /** Call depth and the caller's protocol, carried to the inner request's context. */
+  origin?: InternalOrigin;
   /** The calling request's: when it aborts, the call is abandoned and the inner request sees its client gone. */
   signal?: AbortSignal;
 }
@@ -44,7 +44,7 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
   req.httpVersionMajor = 1;
   req.httpVersionMinor = 1;
   req.headers = { ...request.headers };
-  (req as IncomingMessage & { [INTERNAL_DEPTH]?: number })[INTERNAL_DEPTH] = request.depth ?? 1;
+  (req as IncomingMessage & { [INTERNAL_ORIGIN]?: InternalOrigin })[INTERNAL_ORIGIN] = request.origin ?? { depth: 1, protocol: 'http' };
   req.rawHeaders = Object.entries(req.headers).flatMap(([name, value]) => [name, headerValue(value)]);
   if (request.body && request.body.length > 0) req.push(request.body);
   req.push(null);

@@ -29,6 +29,7 @@ export const ERROR_REGISTRY = {
     status: 412,
     template: 'The resource has changed since the ETag given in If-Match was issued (or is gone): fetch it again and retry',
   },
+  RCA_HOST_INVALID: { status: 400, template: 'The Host header is not a valid host name' },
   RCA_ROUTE_NOT_FOUND: { status: 404, template: 'No route matches {method} {path}' },
   RCA_NO_REQUEST_CONTEXT: { status: 500, template: '{call} was used outside of a request handled by useApi()' },
   RCA_ROUTE_NAME_UNKNOWN: { status: 500, template: 'No route is named "{name}"' },

@@ -4,7 +4,7 @@ import { AppState, requestStorage, RequestContext } from '../context/RequestCont
 import { ApiError } from '../errors/ApiError';
 import { NO_BODY, readBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
-import { closedEarly, depthOf } from './requestLifecycle';
+import { assertValidHost, closedEarly, connectionOf } from './requestLifecycle';
 import { renderError } from './renderError';
 import { sendNode } from './sendRendered';
 import { unmatchedRoute } from './unmatchedRoute';
@@ -17,18 +17,27 @@ function contextOf(req: WithContext, res: Response, app: AppState): RequestConte
     method: req.method,
     url: req.originalUrl ?? req.url,
     headers: req.headers,
-    protocol: req.protocol,
-    host: req.get('host'),
+    host: req.headers.host,
+    ...connectionOf(req),
     body: () => req.body,
-    depth: depthOf(req),
     signal: closedEarly(res),
   });
   return req[CONTEXT]!;
 }
 
-/** First middleware: gives the request its context. */
+/** First middleware: gives the request its context; a malformed Host goes no further. */
 export function expressContext(app: AppState): RequestHandler {
-  return (req, res, next) => requestStorage.run(contextOf(req, res, app), next);
+  return (req, res, next) => {
+    const context = contextOf(req, res, app);
+    requestStorage.run(context, () => {
+      try {
+        assertValidHost(context);
+      } catch (error) {
+        return next(error);
+      }
+      next();
+    });
+  };
 }
 
 /** Second middleware: the body, read under the one policy of `body.*` (routing-controllers' parsers are off). */

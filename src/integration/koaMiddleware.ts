@@ -4,7 +4,7 @@ import { AppState, requestStorage, RequestContext } from '../context/RequestCont
 import type { RenderedResponse } from '../response/RenderedResponse';
 import { NO_BODY, readBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
-import { closedEarly, depthOf } from './requestLifecycle';
+import { assertValidHost, closedEarly, connectionOf } from './requestLifecycle';
 import { renderError } from './renderError';
 import { sendKoa } from './sendRendered';
 import { unmatchedRoute } from './unmatchedRoute';
@@ -34,15 +34,15 @@ export function koaContextAndErrors(app: AppState, onError: ErrorListener): Midd
       method: ctx.method,
       url: ctx.originalUrl,
       headers: ctx.headers,
-      protocol: ctx.protocol,
-      host: ctx.host,
+      host: ctx.req.headers.host,
+      ...connectionOf(ctx.req),
       body: () => (ctx.request as { body?: unknown }).body,
-      depth: depthOf(ctx.req),
       signal: closedEarly(ctx.res),
     });
     (ctx as Context & { [CONTEXT]: RequestContext })[CONTEXT] = context;
     await requestStorage.run(context, async () => {
       try {
+        assertValidHost(context);
         const body = await readBody(ctx.req, app.config.body);
         if (body !== NO_BODY) (ctx.request as { body?: unknown }).body = body;
         await next();

@@ -1,12 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { isValidHost } from '../context/publicAddress';
+import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 
-/** Set by the in-process dispatcher on the requests it makes; a client cannot forge a symbol. */
-export const INTERNAL_DEPTH = Symbol('rca.internalDepth');
+/** What the in-process dispatcher tells the requests it makes; a client cannot forge a symbol. */
+export interface InternalOrigin {
+  /** Internal calls deep: 1 for a call made by a client's request. */
+  depth: number;
+  /** The calling request's protocol, so that links made inside stay `https` behind TLS. */
+  protocol: string;
+}
 
-/** How many internal calls deep a request is: 0 for a client's. */
-export function depthOf(req: IncomingMessage): number {
-  return (req as IncomingMessage & { [INTERNAL_DEPTH]?: number })[INTERNAL_DEPTH] ?? 0;
+export const INTERNAL_ORIGIN = Symbol('rca.internalOrigin');
+
+/** The connection's protocol and the call depth of a request (0 for a client's). */
+export function connectionOf(req: IncomingMessage): { protocol: string; depth: number } {
+  const internal = (req as IncomingMessage & { [INTERNAL_ORIGIN]?: InternalOrigin })[INTERNAL_ORIGIN];
+  if (internal) return internal;
+  return { protocol: (req.socket as TLSSocket | undefined)?.encrypted ? 'https' : 'http', depth: 0 };
+}
+
+/** A request whose Host cannot stand in a link is refused before any route runs. */
+export function assertValidHost(context: RequestContext): void {
+  if (!isValidHost(context.host)) throw new ApiError('RCA_HOST_INVALID');
 }
 
 /**

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Sequelize } from 'sequelize-typescript';
 import { createExampleApp } from '../../example/app';
+import type { ApiConfigInput } from '../../src';
 import type { ExampleFramework } from '../../example/config';
 import { createDatabase, prepareDatabase } from '../../example/database';
 import { RunningApp, TestResponse, toTestResponse } from '../fixture/app';
@@ -27,10 +28,10 @@ export function exampleDatabase(): Promise<Sequelize> {
 }
 
 /** The example app on port 0. */
-export async function startExample(framework: ExampleFramework): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
+export async function startExample(framework: ExampleFramework, api: ApiConfigInput = {}): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
   await exampleDatabase();
   const errors: unknown[] = [];
-  const server = http.createServer(createExampleApp(framework, { onError: (error, status) => errors.push({ error, status }) }).listener);
+  const server = http.createServer(createExampleApp(framework, { api, onError: (error, status) => errors.push({ error, status }) }).listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const send = async (method: string, target: string, body?: unknown) =>
@@ -53,12 +54,12 @@ export async function startExample(framework: ExampleFramework): Promise<Running
 }
 
 /** Runs `suite` against the example on Express and on Koa. */
-export function onBothFrameworks(title: string, suite: (app: () => Awaited<ReturnType<typeof startExample>>) => void): void {
+export function onBothFrameworks(title: string, suite: (app: () => Awaited<ReturnType<typeof startExample>>) => void, api: ApiConfigInput = {}): void {
   for (const framework of ['express', 'koa'] as const) {
     describe(`${title} [${framework}]`, () => {
       let running: Awaited<ReturnType<typeof startExample>>;
       before(async () => {
-        running = await startExample(framework);
+        running = await startExample(framework, api);
       });
       after(() => running.close());
       suite(() => running);

@@ -20,6 +20,14 @@ describe('resolveConfig()', () => {
     expect(config.remote).to.deep.equal({ allowedHosts: null, timeout: 10000, maxContentLength: 10485760, baseUrl: null, headers: {} });
   });
 
+  it('reads APP_URL over app.url, without a trailing slash, and refuses a URL that is not absolute http(s)', () => {
+    expect(resolveConfig({}, {}).app.url).to.equal(null);
+    expect(resolveConfig({ app: { url: 'https://a.example/' } }, {}).app.url).to.equal('https://a.example');
+    expect(resolveConfig({ app: { url: 'https://a.example' } }, { APP_URL: 'https://b.example/api/' }).app.url).to.equal('https://b.example/api');
+    expect(() => resolveConfig({ app: { url: 'a.example' } }, {})).to.throw(ApiError, /app\.url/);
+    expect(resolveConfig({}, {}).trustProxy).to.equal(false);
+  });
+
   it('merges overrides key by key and freezes the result', () => {
     const config = resolveConfig({ include: { maxDepth: 3 }, convert: { key: 'camel' } }, {});
     expect(config.include.maxDepth).to.equal(3);
