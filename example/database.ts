@@ -1,4 +1,5 @@
 import { Sequelize } from 'sequelize-typescript';
+import type sqlite3 from 'sqlite3';
 import { SequelizeStorage, Umzug } from 'umzug';
 import { migrations } from './migrations';
 import { models } from './models';
@@ -9,14 +10,24 @@ export interface DatabaseOptions {
   storage: string;
   /** true prints every SQL statement on its own line; a function receives each one. */
   logging?: boolean | ((sql: string) => void);
-  /** Attempts of a query that finds the database locked (SQLITE_BUSY); default: Sequelize's own (5, with back-off). */
-  retries?: number;
+  /** Milliseconds a statement waits for another connection's lock before SQLITE_BUSY (answered 503). */
+  busyTimeout?: number;
 }
 
-/** The example's Sequelize connection with its four models registered. */
-export function createDatabase({ storage, logging = false, retries }: DatabaseOptions): Sequelize {
+/** Long enough for a writer's transaction to end; short enough that a stuck lock answers 503 within seconds. */
+export const SQLITE_BUSY_TIMEOUT = 1000;
+
+/**
+ * The example's Sequelize connection with its four models registered. A locked database costs
+ * each statement at most `busyTimeout` (SQLite waits itself), and no retry multiplies it:
+ * Sequelize's own five retries with back-off held a request 10-20 s, and a column-type lookup that
+ * failed on the lock silently left dates as text (a 500 from the transformer).
+ */
+export function createDatabase({ storage, logging = false, busyTimeout = SQLITE_BUSY_TIMEOUT }: DatabaseOptions): Sequelize {
   const log = logging === true ? (sql: string) => console.log(sql.replace(/\s*\n\s*/g, ' ')) : logging || false;
-  return new Sequelize({ dialect: 'sqlite', storage, logging: log, models, ...(retries === undefined ? {} : { retry: { max: retries } }) });
+  const sequelize = new Sequelize({ dialect: 'sqlite', storage, logging: log, models, retry: { max: 1 } });
+  sequelize.addHook('afterConnect', (connection) => (connection as sqlite3.Database).configure('busyTimeout', busyTimeout));
+  return sequelize;
 }
 
 /**

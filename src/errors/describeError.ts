@@ -8,7 +8,12 @@ export interface ErrorDescription {
   status: number;
   message: string | Record<string, unknown> | unknown[];
   cause: unknown;
+  /** Headers the answer carries: `Allow` of a 405, `Retry-After` of a database that is busy or down. */
+  headers: Record<string, string>;
 }
+
+/** Seconds a client is asked to wait before retrying against a busy or unreachable database. */
+export const DATABASE_RETRY_AFTER = '1';
 
 export const statusText = (status: number): string => STATUS_CODES[status] ?? 'Error';
 
@@ -20,18 +25,18 @@ export const statusText = (status: number): string => STATUS_CODES[status] ?? 'E
  * describeError(new NotFoundError('Book 7 was not found'), false); // { status: 404, message: 'Book 7 was not found', ... }
  */
 export function describeError(error: unknown, debug: boolean): ErrorDescription {
-  const { status, message } = classify(error);
+  const { status, message, headers = {} } = classify(error);
   const shown = status < 500 || debug ? message : undefined;
-  return { status, message: shown === undefined || shown === '' ? statusText(status) : shown, cause: error };
+  return { status, message: shown === undefined || shown === '' ? statusText(status) : shown, cause: error, headers };
 }
 
-function classify(error: unknown): { status: number; message?: ErrorDescription['message'] } {
-  if (error instanceof ApiError) return { status: error.status, message: error.message };
+function classify(error: unknown): { status: number; message?: ErrorDescription['message']; headers?: Record<string, string> } {
+  if (error instanceof ApiError) return { status: error.status, message: error.message, headers: { ...error.responseHeaders } };
   if (error instanceof UniqueConstraintError) return { status: 409, message: uniqueMessage(error) };
   if (error instanceof ForeignKeyConstraintError) return { status: 409, message: statusText(409) };
   if (error instanceof EmptyResultError) return { status: 404, message: error.message || undefined };
   // The database cannot be reached or is locked (SQLITE_BUSY): the request may succeed later.
-  if (error instanceof ConnectionError || error instanceof TimeoutError) return { status: 503, message: error.message };
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return { status: 503, message: error.message, headers: { 'retry-after': DATABASE_RETRY_AFTER } };
   if (error instanceof SequelizeValidationError) return { status: 422, message: validationMessages(error.errors) };
   const wrapped = (error as { errors?: unknown } | null)?.errors;
   // routing-controllers wraps an exception thrown by a validator (its database query failing, say)

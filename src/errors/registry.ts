@@ -13,7 +13,7 @@ export const ERROR_REGISTRY = {
   },
   RCA_JSONP_CALLBACK_INVALID: {
     status: 400,
-    template: 'Invalid JSONP callback "{parameter}": it must be dotted JavaScript identifiers of at most {max} characters',
+    template: 'Invalid JSONP callback "{parameter}": it must be dotted JavaScript identifiers of at most {max} characters, not starting with a reserved word',
   },
   RCA_PAGINATION_INVALID: { status: 400, template: 'Invalid pagination parameter "{parameter}": {reason}' },
   RCA_BODY_MALFORMED: { status: 400, template: 'The request body is not valid JSON' },

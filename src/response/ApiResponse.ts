@@ -1,6 +1,5 @@
 import { Model } from 'sequelize';
 import { currentContext, RequestContext } from '../context/RequestContext';
-import { ApiError } from '../errors/ApiError';
 import { describeError, statusText } from '../errors/describeError';
 import type { Paginator } from '../pagination/Paginator';
 import { AnyTransformer, CollectionResource, ItemResource } from '../transformer/Resource';
@@ -110,9 +109,10 @@ export class ApiResponse {
     let message: unknown = messageOrError ?? statusText(status);
     let cause: unknown;
     if (isErrorLike(messageOrError)) {
-      ({ status, message, cause } = describeError(messageOrError, config.debug));
+      let headers: Record<string, string>;
+      ({ status, message, cause, headers } = describeError(messageOrError, config.debug));
+      this.setHeaders(headers);
     }
-    if (messageOrError instanceof ApiError) this.setHeaders(messageOrError.responseHeaders);
     this.status = status;
     const body = messageBody(config.errorFormat, status, message);
     if (config.debug && cause !== undefined) body.debug = debugBlock(cause);

@@ -4,14 +4,24 @@ import { ApiError } from '../errors/ApiError';
 const CALLBACK = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
 /**
+ * Words that cannot start an expression as a name (ES reserved words, strict-mode ones, literals):
+ * `typeof delete === 'function'` does not parse. After a dot any of them is a fine property name.
+ */
+const RESERVED = new Set(
+  ('await break case catch class const continue debugger default delete do else enum export extends false finally for function ' +
+    'if implements import in instanceof interface let new null package private protected public return static super switch ' +
+    'this throw true try typeof var void while with yield').split(' '),
+);
+
+/**
  * Checks a JSONP callback name; anything but dotted identifiers of at most `maxLength`
- * characters is a 400 (answered as plain JSON).
+ * characters, or a name that starts with a reserved word, is a 400 (answered as plain JSON).
  *
  * @example
  * assertCallback('app.onBooks', 128); // passes
  */
 export function assertCallback(name: string, maxLength: number): void {
-  if (name.length > maxLength || !CALLBACK.test(name)) {
+  if (name.length > maxLength || !CALLBACK.test(name) || RESERVED.has(name.split('.', 1)[0])) {
     throw new ApiError('RCA_JSONP_CALLBACK_INVALID', { parameter: name.length > 40 ? `${name.slice(0, 40)}...` : name, max: maxLength });
   }
 }

@@ -19,8 +19,7 @@ let database: Promise<Sequelize> | undefined;
 export function exampleDatabase(): Promise<Sequelize> {
   database ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-example-'));
-    // One attempt on a locked database, so that the fault tests answer at once.
-    const sequelize = createDatabase({ storage: path.join(dir, 'books.sqlite'), logging: (sql) => exampleSql.push(sql), retries: 1 });
+    const sequelize = createDatabase({ storage: path.join(dir, 'books.sqlite'), logging: (sql) => exampleSql.push(sql) });
     await prepareDatabase(sequelize);
     return sequelize;
   })();

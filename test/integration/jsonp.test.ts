@@ -17,14 +17,20 @@ eachFramework('JSONP', (app) => {
     expect(res.text).to.include(`"next":"${app().url}/v1/books?callback=cb&page=2"`);
   });
 
-  for (const callback of ['alert(1)', 'a-b', 'x'.repeat(129), 'cb;evil()', '', '<script>']) {
+  for (const callback of ['alert(1)', 'a-b', 'x'.repeat(129), 'cb;evil()', '', '<script>', 'delete', 'new', 'typeof', 'function.x', 'null', 'await']) {
     it(`answers a bad callback ${JSON.stringify(callback.slice(0, 12))} with a plain JSON 400`, async () => {
       const res = await app().get(`/v1/books/1?callback=${encodeURIComponent(callback)}`);
       expect(res.status).to.equal(400);
       expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
-      expect(res.body.error.message).to.match(/^Invalid JSONP callback ".*": it must be dotted JavaScript identifiers of at most 128 characters$/);
+      expect(res.body.error.message).to.match(/^Invalid JSONP callback ".*": it must be dotted JavaScript identifiers of at most 128 characters, not starting with a reserved word$/);
     });
   }
+
+  it('accepts a reserved word after a dot, where it is a property name', async () => {
+    const res = await app().get('/v1/books/1?callback=handlers.delete');
+    expect(res.status).to.equal(200);
+    expect(new Function('handlers', res.text)).to.be.a('function');
+  });
 
   it('wraps an error body too when the callback is valid', async () => {
     const res = await app().get('/v1/books/9999?callback=cb');
