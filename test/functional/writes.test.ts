@@ -108,6 +108,15 @@ onBothFrameworks('conditional requests: ETag, If-None-Match, If-Match', (app) =>
   });
 });
 
+onBothFrameworks('methods the books API does not serve', (app) => {
+  it('PATCH /v1/books/:id is a 405 with Allow, and the row is unchanged', async () => {
+    const before = await row(6);
+    const res = await app().get('/v1/books/6', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Patched' }) });
+    expect([res.status, res.headers.get('allow')]).to.deep.equal([405, 'DELETE, GET, HEAD, OPTIONS, PUT']);
+    expect(await row(6)).to.deep.equal(before);
+  });
+});
+
 onBothFrameworks('ids beyond the safe integer range', (app) => {
   for (const [label, text] of [
     ['1e300', '{"title":"Huge","author_id":1e300,"publisher_id":1}'],
