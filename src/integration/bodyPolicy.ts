@@ -51,8 +51,12 @@ export async function readBody(req: IncomingMessage, policy: BodyPolicy): Promis
   return kind === 'json' ? parseJson(text, policy.maxDepth) : parseForm(text);
 }
 
-/** A body is there when its length is announced and not zero, or it is chunked. */
+/**
+ * A body is there when its length is announced and not zero, or it is chunked, and no parser of
+ * the app's own (mounted before useApi(): `express.json()` marks `_body`) has read it already.
+ */
 function hasBody(req: IncomingMessage): boolean {
+  if (req.readableEnded || (req as IncomingMessage & { _body?: boolean })._body) return false;
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

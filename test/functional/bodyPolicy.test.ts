@@ -92,3 +92,40 @@ eachFramework(
   },
   { body: { limit: 512, types: ['json', 'urlencoded'] } },
 );
+
+describe('a body parser of the app\'s own, mounted before useApi()', () => {
+  for (const framework of ['express', 'koa'] as const) {
+    it(`keeps its body and does not wait for a stream already read [${framework}]`, async () => {
+      const { default: express } = await import('express');
+      const { default: Koa } = await import('koa');
+      const { useApi } = await import('../../src');
+      const { fixtureControllers } = await import('../fixture/controllers');
+      const http = await import('node:http');
+      const options = { controllers: fixtureControllers, api: { body: { types: ['json', 'urlencoded'] as Array<'json' | 'urlencoded'> } } };
+      let listener: http.RequestListener;
+      if (framework === 'express') {
+        const app = express();
+        app.use(express.urlencoded({ extended: false }));
+        listener = useApi(app, options);
+      } else {
+        const app = new Koa();
+        app.use(async (ctx, next) => {
+          let text = '';
+          for await (const chunk of ctx.req) text += chunk;
+          (ctx.request as { body?: unknown }).body = Object.fromEntries(new URLSearchParams(text));
+          await next();
+        });
+        listener = useApi(app, options).callback();
+      }
+      const server = http.createServer(listener).listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      try {
+        const { port } = server.address() as { port: number };
+        const res = await fetch(`http://127.0.0.1:${port}/r/flags`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '_method=DELETE', signal: AbortSignal.timeout(3000) });
+        expect(await res.json()).to.deep.equal({ update: false, delete: true });
+      } finally {
+        server.close();
+      }
+    });
+  }
+});
