@@ -10,7 +10,7 @@ import { sendKoa } from './sendRendered';
 import { unmatchedRoute } from './unmatchedRoute';
 import type { ErrorListener } from './useApi';
 
-/** An error status a middleware set without a body (e.g. the router's 405). */
+/** An error status a middleware of the app's own set without a body. */
 class StatusOnly extends Error {
   constructor(readonly status: number) {
     super('');

@@ -16,11 +16,6 @@ export class Budget {
 
   constructor(readonly max: number) {}
 
-  /** Resources transformed so far. */
-  get used(): number {
-    return this.spent;
-  }
-
   /** Counts resources as they are transformed. */
   spend(count: number): void {
     this.spent += count;

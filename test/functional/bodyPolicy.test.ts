@@ -1,5 +1,10 @@
+import http from 'node:http';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
+import express from 'express';
+import Koa from 'koa';
+import { useApi } from '../../src';
+import { fixtureControllers } from '../fixture/controllers';
 import { Book } from '../../example/models';
 import { eachFramework } from '../fixture/app';
 import { onBothFrameworks } from './exampleServer';
@@ -96,11 +101,6 @@ eachFramework(
 describe('a body parser of the app\'s own, mounted before useApi()', () => {
   for (const framework of ['express', 'koa'] as const) {
     it(`keeps its body and does not wait for a stream already read [${framework}]`, async () => {
-      const { default: express } = await import('express');
-      const { default: Koa } = await import('koa');
-      const { useApi } = await import('../../src');
-      const { fixtureControllers } = await import('../fixture/controllers');
-      const http = await import('node:http');
       const options = { controllers: fixtureControllers, api: { body: { types: ['json', 'urlencoded'] as Array<'json' | 'urlencoded'> } } };
       let listener: http.RequestListener;
       if (framework === 'express') {
