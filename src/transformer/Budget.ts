@@ -1,4 +1,6 @@
 import { ApiError } from '../errors/ApiError';
+import { RelatedRef } from '../loader/RelatedRef';
+import type { Resource } from './Resource';
 
 /**
  * The work one response may do: a total number of transformed resources. The include walk asks it
@@ -9,6 +11,7 @@ import { ApiError } from '../errors/ApiError';
  * @example
  * const budget = new Budget(5000);
  * budget.reserve(100 * 3, 'comments'); // throws when 300 more would not fit
+ * budget.reserveLevel(resources, 3, 'comments'); // the same, counted from what include methods returned
  * budget.spend(1);
  */
 export class Budget {
@@ -26,4 +29,22 @@ export class Budget {
     if (this.spent + upTo <= this.max) return;
     throw new ApiError('RCA_INCLUDE_BUDGET', { path, requested: this.spent + upTo, max: this.max });
   }
+
+  /** reserve() for the resources an include method returned, before their relations are loaded. */
+  reserveLevel(resources: readonly Resource[], limit: number, path: string): void {
+    this.reserve(upperBound(resources, limit), path);
+  }
 }
+
+/** The most resources a level can hold: one per item, the include's limit per relation still to load, or what is in memory. */
+function upperBound(resources: readonly Resource[], limit: number): number {
+  let total = 0;
+  for (const resource of resources) {
+    if (resource.kind === 'null' || resource.data === null || resource.data === undefined) continue;
+    if (resource.kind === 'item') total += 1;
+    else if (resource.data instanceof RelatedRef) total += limit;
+    else total += (resource.data as unknown[]).length ?? (resource.data as Set<unknown>).size ?? 0;
+  }
+  return total;
+}
+

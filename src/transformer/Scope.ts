@@ -98,7 +98,7 @@ export class Scope {
       const child = childNode(node, requested, this.options.defaults);
       const resources = await this.callInclude(group, name, child.params);
       // Include methods only name relations; the budget decides before any of them is loaded.
-      this.budget.reserve(upperBound(resources, child.params.limit), child.path);
+      this.budget.reserveLevel(resources, child.params.limit, child.path);
       const refs = resources.map((r) => (r.kind !== 'null' && r.data instanceof RelatedRef ? r.data : null)).filter((r): r is RelatedRef => r !== null);
       if (refs.length > 0) {
         await loadRelated(refs, { params: child.params, sortGiven: child.sortGiven, path: child.path, allowed: group.transformer.sortable[name] });
@@ -150,18 +150,6 @@ export class Scope {
 /** Include methods are mostly synchronous: wait only when one of them returned a promise. */
 function settleAll<T>(results: Array<T | Promise<T>>): T[] | Promise<T[]> {
   return results.some((result) => result instanceof Promise) ? Promise.all(results) : (results as T[]);
-}
-
-/** The most resources a level can hold: one per item, the include's limit per relation still to load, or what is in memory. */
-function upperBound(resources: Resource[], limit: number): number {
-  let total = 0;
-  for (const resource of resources) {
-    if (resource.kind === 'null' || resource.data === null || resource.data === undefined) continue;
-    if (resource.kind === 'item') total += 1;
-    else if (resource.data instanceof RelatedRef) total += limit;
-    else total += (resource.data as unknown[]).length ?? (resource.data as Set<unknown>).size ?? 0;
-  }
-  return total;
 }
 
 /** Only a Transformer declares includes: asking one of anything else is the client's error. */
