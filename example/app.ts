@@ -18,6 +18,8 @@ export const exampleControllers = [IndexController, BooksController, AuthorsCont
 export interface ExampleAppOptions {
   api?: ApiConfigInput;
   onError?: ErrorListener;
+  /** Makes the Express app (the tests pass Express 5's here); default: the installed `express()`. */
+  createExpress?: () => express.Express;
 }
 
 /** An example app: the Express or Koa app itself, and the listener to serve it with. */
@@ -27,7 +29,7 @@ export interface ExampleApp {
 }
 
 /** The books API on Express or Koa: the same controllers, the same responses. */
-export function createExampleApp(framework: ExampleFramework, { api, onError }: ExampleAppOptions = {}): ExampleApp {
+export function createExampleApp(framework: ExampleFramework, { api, onError, createExpress = express }: ExampleAppOptions = {}): ExampleApp {
   const options = {
     controllers: exampleControllers,
     validation: { whitelist: true, forbidUnknownValues: true, validationError: { target: false, value: false } },
@@ -38,6 +40,6 @@ export function createExampleApp(framework: ExampleFramework, { api, onError }: 
     const app = useApi(new Koa(), options);
     return { app, listener: app.callback() };
   }
-  const app = useApi(express().disable('x-powered-by'), options);
+  const app = useApi(createExpress().disable('x-powered-by'), options);
   return { app, listener: app };
 }

@@ -27,10 +27,18 @@ export function exampleDatabase(): Promise<Sequelize> {
 }
 
 /** The example app on port 0. */
-export async function startExample(framework: ExampleFramework, api: ApiConfigInput = {}): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
+/** The frameworks the example is tested on: Express 5 (as `express5`) too, where a suite asks for it. */
+export type TestFramework = ExampleFramework | 'express5';
+
+export async function startExample(framework: TestFramework, api: ApiConfigInput = {}): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
   await exampleDatabase();
   const errors: unknown[] = [];
-  const server = http.createServer(createExampleApp(framework, { api, onError: (error, status) => errors.push({ error, status }) }).listener);
+  const server = http.createServer(createExampleApp(framework === 'express5' ? 'express' : framework, {
+      api,
+      onError: (error, status) => errors.push({ error, status }),
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      createExpress: framework === 'express5' ? () => require('express5')() : undefined,
+    }).listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const send = async (method: string, target: string, body?: unknown) =>
@@ -42,7 +50,7 @@ export async function startExample(framework: ExampleFramework, api: ApiConfigIn
       }),
     );
   return {
-    framework,
+    framework: framework === 'express5' ? 'express' : framework,
     url,
     errors,
     send,
@@ -53,8 +61,13 @@ export async function startExample(framework: ExampleFramework, api: ApiConfigIn
 }
 
 /** Runs `suite` against the example on Express and on Koa. */
-export function onBothFrameworks(title: string, suite: (app: () => Awaited<ReturnType<typeof startExample>>) => void, api: ApiConfigInput = {}): void {
-  for (const framework of ['express', 'koa'] as const) {
+export function onBothFrameworks(
+  title: string,
+  suite: (app: () => Awaited<ReturnType<typeof startExample>>) => void,
+  api: ApiConfigInput = {},
+  frameworks: readonly TestFramework[] = ['express', 'koa'],
+): void {
+  for (const framework of frameworks) {
     describe(`${title} [${framework}]`, () => {
       let running: Awaited<ReturnType<typeof startExample>>;
       before(async () => {
