@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
-import { ConnectionError, EmptyResultError, ForeignKeyConstraintError, TimeoutError, UniqueConstraintError, ValidationError as SequelizeValidationError } from 'sequelize';
+import type { UniqueConstraintError, ValidationError as SequelizeValidationError } from 'sequelize';
 import { ApiError } from './ApiError';
+import { isSequelizeError } from './sequelizeErrors';
 import { validationMessages } from './validationMessages';
 
 /** What any thrown value means for the client. `message` is safe to show; `cause` is for debug. */
@@ -32,12 +33,15 @@ export function describeError(error: unknown, debug: boolean): ErrorDescription 
 
 function classify(error: unknown): { status: number; message?: ErrorDescription['message']; headers?: Record<string, string> } {
   if (error instanceof ApiError) return { status: error.status, message: error.message, headers: { ...error.responseHeaders } };
-  if (error instanceof UniqueConstraintError) return { status: 409, message: uniqueMessage(error) };
-  if (error instanceof ForeignKeyConstraintError) return { status: 409, message: statusText(409) };
-  if (error instanceof EmptyResultError) return { status: 404, message: error.message || undefined };
+  // By class name, not identity: the app's sequelize may be another copy than the one this library sees.
+  if (isSequelizeError(error, 'UniqueConstraintError')) return { status: 409, message: uniqueMessage(error as UniqueConstraintError) };
+  if (isSequelizeError(error, 'ForeignKeyConstraintError')) return { status: 409, message: statusText(409) };
+  if (isSequelizeError(error, 'EmptyResultError')) return { status: 404, message: (error as Error).message || undefined };
   // The database cannot be reached or is locked (SQLITE_BUSY): the request may succeed later.
-  if (error instanceof ConnectionError || error instanceof TimeoutError) return { status: 503, message: error.message, headers: { 'retry-after': DATABASE_RETRY_AFTER } };
-  if (error instanceof SequelizeValidationError) return { status: 422, message: validationMessages(error.errors) };
+  if (isSequelizeError(error, 'ConnectionError') || isSequelizeError(error, 'TimeoutError')) {
+    return { status: 503, message: (error as Error).message, headers: { 'retry-after': DATABASE_RETRY_AFTER } };
+  }
+  if (isSequelizeError(error, 'ValidationError')) return { status: 422, message: validationMessages((error as SequelizeValidationError).errors) };
   const wrapped = (error as { errors?: unknown } | null)?.errors;
   // routing-controllers wraps an exception thrown by a validator (its database query failing, say)
   // in a BadRequestError: the client did nothing wrong, so the inner error decides.

@@ -1,10 +1,11 @@
-import { Model, ModelStatic } from 'sequelize';
+import type { Model, ModelStatic } from 'sequelize';
+import { isModel } from './isModel';
 import type { IncludeParams } from '../include/IncludeTree';
 import { attributeKeys, resolveSortKey, SortableKeys, SortRequest } from './sortKey';
 
 /** The stored values of a model (what Sequelize loaded, what SQL sorts by), or the object itself. */
 function valuesOf(item: unknown): Record<string, unknown> | undefined {
-  return item instanceof Model ? (item.dataValues as Record<string, unknown>) : (item as Record<string, unknown> | undefined);
+  return isModel(item) ? (item.dataValues as Record<string, unknown>) : (item as Record<string, unknown> | undefined);
 }
 
 /** The relation when it was loaded already (eager loading, or a plain object's property). */
@@ -19,7 +20,7 @@ function read(item: unknown, key: string): unknown {
 
 /** Sortable keys of a list's items: a model class's attributes, or an object's own keys. */
 function keysOf(sample: unknown): SortableKeys {
-  if (sample instanceof Model) return attributeKeys(sample.constructor as ModelStatic<Model>);
+  if (isModel(sample)) return attributeKeys(sample.constructor as ModelStatic<Model>);
   return new Map(Object.keys((sample as object) ?? {}).map((key) => [key, key]));
 }
 

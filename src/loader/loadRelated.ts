@@ -1,4 +1,4 @@
-import { Model } from 'sequelize';
+import { isModel } from './isModel';
 import { ApiError } from '../errors/ApiError';
 import { applyParamsInMemory, memorySortKey, preloaded } from './inMemory';
 import type { RelatedRef } from './RelatedRef';
@@ -18,7 +18,7 @@ export async function loadRelated(refs: RelatedRef[], sort: SortRequest): Promis
     const pending = fillFromMemory(group, sort);
     if (pending.length === 0) continue;
     const parent = pending[0].parent;
-    if (!(parent instanceof Model)) {
+    if (!isModel(parent)) {
       throw new ApiError('RCA_RELATION_UNKNOWN', { model: parent.constructor.name, association: pending[0].association });
     }
     await loadAssociation(associationOf(parent, pending[0].association), pending, sort);

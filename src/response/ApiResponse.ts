@@ -1,4 +1,4 @@
-import { Model } from 'sequelize';
+import { isModel } from '../loader/isModel';
 import { currentContext, RequestContext } from '../context/RequestContext';
 import { describeError, statusText } from '../errors/describeError';
 import type { Paginator } from '../pagination/Paginator';
@@ -66,7 +66,7 @@ export class ApiResponse {
   /** 201: a model as its plain attributes, a string or object in the success format. */
   created(payload: unknown = 'Created'): this {
     this.status = 201;
-    if (payload instanceof Model) return this.respond(payload.get({ plain: true }));
+    if (isModel(payload)) return this.respond(payload.get({ plain: true }));
     return this.success(payload as ErrorMessage);
   }
 

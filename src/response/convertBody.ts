@@ -1,4 +1,4 @@
-import { Model } from 'sequelize';
+import { isModel } from '../loader/isModel';
 import { camelCase, snakeCase } from '../caseStyles';
 import type { DateConversion, KeyCase } from '../config/ApiConfig';
 import { isPlainObject } from '../config/deepMerge';
@@ -32,7 +32,7 @@ export function convertBody(value: unknown, keyCase: KeyCase, date: DateConversi
   if (Array.isArray(value)) return convertArray(value, keyCase, date);
   if (isPlainObject(value)) return convertObject(value, keyCase, date);
   if (value instanceof Date) return formatDate(value, date);
-  if (value instanceof Model) return convertBody(value.get({ plain: true }), keyCase, date);
+  if (isModel(value)) return convertBody(value.get({ plain: true }), keyCase, date);
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { Model } from 'sequelize';
+import { isModel } from '../loader/isModel';
 import { camelCase } from '../caseStyles';
 import { ApiError, UnexpectedIncludesParameterError } from '../errors/ApiError';
 import { childNode, IncludeNode, IncludeParams, IncludeTree } from '../include/IncludeTree';
@@ -172,7 +172,7 @@ function modelsOf(data: unknown): unknown[] {
 
 /** Transformer, function, or none: a model becomes its plain attributes. */
 function transformOne(transformer: AnyTransformer, model: unknown): Record<string, unknown> {
-  if (!transformer) return model instanceof Model ? model.get({ plain: true }) : (model as Record<string, unknown>);
+  if (!transformer) return isModel(model) ? model.get({ plain: true }) : (model as Record<string, unknown>);
   if (typeof transformer === 'function') return transformer(model as never);
   const fields = transformer.transform(model as never) as Record<string, unknown>;
   if (transformer instanceof Transformer && !(fields instanceof Promise)) return filterFields(fields, transformer.visible, transformer.hidden);
