@@ -56,7 +56,9 @@ async function loadApp(file: string): Promise<unknown> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     loaded = require(file);
   } catch (cause) {
-    throw new ApiError('RCA_CLI_USAGE', { reason: `cannot load the app module ${file}: ${(cause as Error).message}` }, { cause });
+    const missing = (cause as { code?: string }).code === 'MODULE_NOT_FOUND';
+    const hint = missing ? ' (point --app at the app, e.g. the compiled one: --app dist/app.js; an app in TypeScript needs ts-node: npm install -D ts-node)' : '';
+    throw new ApiError('RCA_CLI_USAGE', { reason: `cannot load the app module ${file}: ${(cause as Error).message.split('\n')[0]}${hint}` }, { cause });
   }
   const exported = loaded.default ?? loaded.app ?? loaded.createApp;
   const app = typeof exported === 'function' && !apiStateOf(exported) ? await (exported as () => unknown)() : exported;
@@ -88,7 +90,8 @@ export async function apiCall(target: string, options: ApiCallOptions, write: (t
   const request: ApiRequestOptions = {
     method: method as HttpMethod,
     url: target,
-    headers: parseHeaders(options.header),
+    // Links in the answer name the port the app serves on (PORT, else 3000), unless app.url says otherwise.
+    headers: { ...(remote ? {} : { host: `localhost:${process.env.PORT || 3000}` }), ...parseHeaders(options.header) },
     ...(['POST', 'PUT', 'PATCH'].includes(method) ? { body: data } : { query: data }),
   };
   let response: { status: number; body: unknown };

@@ -3,13 +3,14 @@ import { Command, CommanderError } from 'commander';
 import { ApiError } from '../errors/ApiError';
 import { apiCall } from './apiCall';
 import { makeTransformer } from './makeTransformer';
+import { packageVersion } from './packageRoot';
 import { publishConfig } from './publishConfig';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** The `rc-api` program; `write` receives normal output. */
 function program(write: (text: string) => void, exit: (code: number) => void): Command {
-  const cli = new Command('rc-api').description('routing-controllers-api command line').exitOverride();
+  const cli = new Command('rc-api').description('routing-controllers-api command line').version(packageVersion()).exitOverride();
   cli
     .command('make:transformer')
     .description('Write <transformer.dir>/<Subject>Transformer.ts with the template fields and one include method per --includes entry')
@@ -32,7 +33,8 @@ function program(write: (text: string) => void, exit: (code: number) => void): C
     .action(async (target: string, options) => exit(await apiCall(target, options, write)));
   cli
     .command('publish:config')
-    .description('Write the documented config/api.ts into the current project')
+    .description('Write the documented config/api.ts (or config/api.js) into the current project')
+    .option('--format <format>', 'ts, or js for an app that runs compiled without a TypeScript loader', 'ts')
     .option('--force', 'overwrite an existing file')
     .action((options) => write(`${publishConfig(options)}\n`));
   return cli;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { resolveConfig } from '../config/resolveConfig';
 import { ApiError } from '../errors/ApiError';
 import { IncludeSpec, transformerSource } from './templates/transformerTemplate';
+import { packageRoot } from './packageRoot';
 
 export interface MakeTransformerOptions {
   includes?: string;
@@ -36,8 +37,8 @@ function importPath(fromDir: string, file: string): string {
 }
 
 /**
- * Writes `<transformer.dir>/<Subject>Transformer.ts` and answers its path. Refuses to overwrite
- * without `force`. Uses `src/models/<Subject>.ts` and existing `<Model>Transformer.ts` files
+ * Writes `<transformer.dir>/<Subject>Transformer.ts` (relative to the project, `cwd`) and answers
+ * its path. Refuses to overwrite without `force`, and never writes into this package's own `src/`. Uses `src/models/<Subject>.ts` and existing `<Model>Transformer.ts` files
  * when they are there.
  */
 export function makeTransformer(subjectArg: string, options: MakeTransformerOptions, cwd = process.cwd()): string {
@@ -45,6 +46,10 @@ export function makeTransformer(subjectArg: string, options: MakeTransformerOpti
   if (!/^[A-Z][A-Za-z0-9]*$/.test(subject)) throw usage(`the subject must be a class name such as Book, got "${subjectArg}"`);
   const dir = path.resolve(cwd, options.dir ?? resolveConfig().transformer.dir);
   const file = path.join(dir, `${subject}Transformer.ts`);
+  const ownSource = path.join(packageRoot(), 'src');
+  if (file.startsWith(ownSource + path.sep)) {
+    throw usage(`refusing to write ${path.relative(cwd, file)} into routing-controllers-api's own src/: run it in your project, or pass --dir`);
+  }
   if (fs.existsSync(file) && !options.force) throw usage(`${path.relative(cwd, file)} exists; use --force to overwrite it`);
   const includes = parseIncludeSpecs(options.includes).map((spec) => {
     const existing = path.join(dir, `${spec.model}Transformer.ts`);

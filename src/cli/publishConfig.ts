@@ -1,26 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../errors/ApiError';
+import { packageRoot } from './packageRoot';
 
-/** This package's root: the nearest folder above this file with our package.json. */
-function packageRoot(): string {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package.json')) || !fs.readFileSync(path.join(dir, 'package.json'), 'utf8').includes('"name": "routing-controllers-api"')) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('routing-controllers-api: package root not found');
-    dir = parent;
-  }
-  return dir;
-}
+export type ConfigFormat = 'ts' | 'js';
 
-/** Copies the documented default config to `<cwd>/config/api.ts`, importing its type from the package. */
-export function publishConfig(options: { force?: boolean }, cwd = process.cwd()): string {
-  const target = path.join(cwd, 'config', 'api.ts');
+/**
+ * Writes the documented default config into `<cwd>/config/api.ts` (importing its type from the
+ * package) or, with `format: 'js'`, `config/api.js` (CommonJS, typed through JSDoc), which a
+ * compiled app loads without TypeScript.
+ */
+export function publishConfig(options: { force?: boolean; format?: string }, cwd = process.cwd()): string {
+  const format = options.format ?? 'ts';
+  if (format !== 'ts' && format !== 'js') throw new ApiError('RCA_CLI_USAGE', { reason: `--format must be ts or js, got "${format}"` });
+  const target = path.join(cwd, 'config', `api.${format}`);
   if (fs.existsSync(target) && !options.force) {
-    throw new ApiError('RCA_CLI_USAGE', { reason: 'config/api.ts exists; use --force to overwrite it' });
+    throw new ApiError('RCA_CLI_USAGE', { reason: `config/api.${format} exists; use --force to overwrite it` });
   }
   const source = fs.readFileSync(path.join(packageRoot(), 'config', 'api.ts'), 'utf8');
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, source.replace("from '../src/config/ApiConfig'", "from 'routing-controllers-api'"));
+  fs.writeFileSync(target, format === 'ts' ? asTypeScript(source) : asJavaScript(source));
   return path.relative(cwd, target);
+}
+
+function asTypeScript(source: string): string {
+  return source.replace("from '../src/config/ApiConfig'", "from 'routing-controllers-api'");
+}
+
+/** The same file as CommonJS: the type import becomes a JSDoc type, the default export module.exports. */
+function asJavaScript(source: string): string {
+  return source
+    .replace(/^import type \{ ApiConfigInput \} from '[^']+';\n/m, '')
+    .replace('const config: ApiConfigInput = {', "/** @type {import('routing-controllers-api').ApiConfigInput} */\nconst config = {")
+    .replace('export default config;', 'module.exports = config;');
 }

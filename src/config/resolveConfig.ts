@@ -1,17 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import defaults from '../../config/api';
-import { ApiError } from '../errors/ApiError';
 import type { ApiConfig, ApiConfigInput } from './ApiConfig';
 import { deepFreeze, deepMerge } from './deepMerge';
+import { findProjectConfig, loadConfigFile } from './projectConfigFile';
 import { validateConfig } from './validateConfig';
 
-/** Where the user's project keeps its config, relative to the working directory. */
-const PROJECT_CONFIG = path.join('config', 'api');
-
 /**
- * Builds the frozen configuration: the documented defaults, then the project's `config/api.ts`
- * (or `.js`) when there is one, then `overrides`, then the environment (`API_DEBUG`, `APP_URL`, and
+ * Builds the frozen configuration: the documented defaults, then the project's `config/api.js`,
+ * `.cjs`, `.json` or `.ts` when there is one, then `overrides`, then the environment (`API_DEBUG`, `APP_URL`, and
  * `NODE_ENV=production` which always turns debug off). This is the only reader of `process.env`.
  *
  * @example
@@ -47,22 +43,14 @@ function resolveDebug(configured: boolean, env: NodeJS.ProcessEnv): boolean {
   return configured;
 }
 
-/** The project's own config file, unless it is this package's default file itself. */
+/** The project's own config file (see findProjectConfig), or nothing. */
 function loadProjectConfig(): ApiConfigInput {
-  const base = path.resolve(process.cwd(), PROJECT_CONFIG);
-  const candidates = ['.js', ...(require.extensions['.ts'] ? ['.ts'] : [])].map((ext) => base + ext);
-  const file = candidates.find((candidate) => fs.existsSync(candidate));
-  if (!file || isDefaultsFile(file)) return {};
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const loaded = require(file);
-    return (loaded.default ?? loaded) as ApiConfigInput;
-  } catch (cause) {
-    throw new ApiError('RCA_CONFIG_INVALID', { key: file, reason: 'the file could not be loaded' }, { cause });
-  }
-}
-
-function isDefaultsFile(file: string): boolean {
-  const own = path.resolve(__dirname, '..', '..', PROJECT_CONFIG);
-  return file.startsWith(own + '.');
+  const file = findProjectConfig({
+    cwd: process.cwd(),
+    appDir: require.main ? path.dirname(require.main.filename) : undefined,
+    typescript: Boolean(require.extensions['.ts']),
+    // config/api of this package: beside src/ when run from source, above dist/ when compiled.
+    ownDefaults: [path.resolve(__dirname, '..', '..', 'config', 'api'), path.resolve(__dirname, '..', '..', '..', 'config', 'api')],
+  });
+  return file ? loadConfigFile(file) : {};
 }

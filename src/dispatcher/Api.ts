@@ -179,7 +179,7 @@ export class Api {
       accept: 'application/json',
       ...forwarded,
       ...options.headers,
-      host: host ?? outer?.host ?? 'localhost',
+      host: host ?? options.headers?.host ?? outer?.host ?? 'localhost',
       ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
     });
     const search = query.toString();

@@ -30,6 +30,17 @@ describe('rc-api api:call', function () {
     expect(result.stdout).to.include('\n  "id": 1,');
   });
 
+  it('prints links with the port the app serves on (PORT, else 3000)', async () => {
+    expect((await runCli(['api:call', '/v1/books/1'], REPO, env)).stdout).to.include('"href": "http://localhost:3000/v1/books/1"');
+    expect((await runCli(['api:call', '/v1/books/1'], REPO, { ...env, PORT: '4100' })).stdout).to.include('"href": "http://localhost:4100/v1/books/1"');
+  });
+
+  it('explains how to load an app written in TypeScript where ts-node is not installed', async () => {
+    const result = await runCli(['api:call', '/v1/books/1'], dir);
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.include('npm install -D ts-node').and.include('--app dist/app.js');
+  });
+
   it('exits non-zero for a status >= 400', async () => {
     const result = await runCli(['api:call', '/v1/books/99999'], REPO, env);
     expect(result.code).to.equal(1);
@@ -87,7 +98,35 @@ describe('rc-api publish:config', function () {
     expect((await runCli(['publish:config', '--force'], dir)).code).to.equal(0);
   });
 
+  it('--format js writes CommonJS a compiled app loads without TypeScript', async () => {
+    const result = await runCli(['publish:config', '--format', 'js'], dir);
+    expect([result.code, result.stdout]).to.deep.equal([0, `${path.join('config', 'api.js')}\n`]);
+    const written = fs.readFileSync(path.join(dir, 'config', 'api.js'), 'utf8');
+    expect(written).to.include("/** @type {import('routing-controllers-api').ApiConfigInput} */").and.include('module.exports = config;');
+    expect(written).not.to.match(/^import /m);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    expect(require(path.join(dir, 'config', 'api.js')).include.maxResources).to.equal(5000);
+    expect((await runCli(['publish:config', '--format', 'yaml'], dir)).code).to.equal(1);
+  });
+
   it('has --help', async () => {
     expect((await runCli(['publish:config', '--help'], dir)).stdout).to.include('Usage: rc-api publish:config [options]');
+  });
+});
+
+describe('rc-api --version and make:transformer in this package', function () {
+  this.timeout(60_000);
+
+  it('prints the package version', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { version } = require('../../package.json');
+    expect(await runCli(['--version'], REPO)).to.deep.include({ code: 0, stdout: `${version}\n` });
+  });
+
+  it('make:transformer refuses to write into the library\'s own src/', async () => {
+    const result = await runCli(['make:transformer', 'Review'], REPO);
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.include("refusing to write src/transformers/ReviewTransformer.ts into routing-controllers-api's own src/");
+    expect(fs.existsSync(path.join(REPO, 'src', 'transformers'))).to.equal(false);
   });
 });

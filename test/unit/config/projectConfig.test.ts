@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiError, resolveConfig } from '../../../src';
+import { findProjectConfig } from '../../../src/config/projectConfigFile';
 
 describe('resolveConfig() with a project config/api file', () => {
   const cwd = process.cwd();
@@ -38,5 +39,36 @@ describe('resolveConfig() with a project config/api file', () => {
 
   it('answers the defaults without a project file', () => {
     expect(resolveConfig({}, {}).serializer).to.equal('array');
+  });
+
+  it('reads config/api.cjs and config/api.json', () => {
+    fs.writeFileSync(path.join(dir, 'config', 'api.cjs'), "module.exports = { convert: { key: 'camel' } };");
+    expect(resolveConfig({}, {}).convert.key).to.equal('camel');
+    fs.rmSync(path.join(dir, 'config', 'api.cjs'));
+    fs.writeFileSync(path.join(dir, 'config', 'api.json'), JSON.stringify({ serializer: 'data-array' }));
+    expect(resolveConfig({}, {}).serializer).to.equal('data-array');
+  });
+
+  describe('findProjectConfig() for a compiled app (no TypeScript loader)', () => {
+    const search = (appDir?: string) => findProjectConfig({ cwd: dir, appDir, typescript: false, ownDefaults: [] });
+
+    it('finds a config compiled alongside the app (dist/config/api.js)', () => {
+      fs.writeFileSync(path.join(dir, 'config', 'api.ts'), 'export default {};');
+      fs.mkdirSync(path.join(dir, 'dist', 'config'), { recursive: true });
+      fs.mkdirSync(path.join(dir, 'dist', 'src'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'dist', 'config', 'api.js'), 'module.exports = {};');
+      expect(search(path.join(dir, 'dist', 'src'))).to.equal(path.join(dir, 'dist', 'config', 'api.js'));
+    });
+
+    it('refuses a config/api.ts that nothing can load, saying how to fix it', () => {
+      fs.writeFileSync(path.join(dir, 'config', 'api.ts'), 'export default {};');
+      expect(() => search(path.join(dir, 'dist'))).to.throw(ApiError, /config\/api\.ts.*no TypeScript loader is registered.*publish:config --format js/);
+    });
+
+    it('loads TypeScript when a loader is registered, and never this package\'s own default file', () => {
+      fs.writeFileSync(path.join(dir, 'config', 'api.ts'), 'export default {};');
+      expect(findProjectConfig({ cwd: dir, typescript: true, ownDefaults: [] })).to.equal(path.join(dir, 'config', 'api.ts'));
+      expect(findProjectConfig({ cwd: dir, typescript: false, ownDefaults: [path.join(dir, 'config', 'api')] })).to.equal(null);
+    });
   });
 });
