@@ -17,7 +17,7 @@ interface Served {
 function serve(mode: 'toolkit' | 'baseline', storage: string): Promise<Served> {
   const child = spawn(process.execPath, [path.join(__dirname, 'throughputServer.js'), mode, storage], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    child.stdout!.once('data', (chunk) => resolve({ url: `http://127.0.0.1:${JSON.parse(String(chunk)).port}`, child }));
+    child.stdout.once('data', (chunk) => resolve({ url: `http://127.0.0.1:${(JSON.parse(String(chunk)) as { port: number }).port}`, child }));
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
   });
 }

@@ -38,7 +38,8 @@ export function createExampleApp(framework: ExampleFramework, { api, onError, cr
   };
   if (framework === 'koa') {
     const app = useApi(new Koa(), options);
-    return { app, listener: app.callback() };
+    const handle = app.callback();
+    return { app, listener: (req, res) => void handle(req, res) };
   }
   const app = useApi(createExpress().disable('x-powered-by'), options);
   return { app, listener: app };

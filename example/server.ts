@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   });
   const shutdown = (signal: string) => {
     console.log(`${signal}: closing`);
-    server.close(() => sequelize.close().then(() => process.exit(0)));
+    server.close(() => void sequelize.close().then(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), 5000).unref();
   };

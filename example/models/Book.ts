@@ -6,6 +6,9 @@ import { Publisher } from './Publisher';
 // `version: true`: Sequelize's optimistic locking; every write, ours or an instance save, raises it.
 @Table({ tableName: 'books', underscored: true, version: true })
 export class Book extends Model {
+  declare id: number;
+  declare createdAt: Date;
+  declare updatedAt: Date;
   @Column({ type: DataType.STRING, allowNull: false }) title!: string;
   @Column(DataType.TEXT) description!: string | null;
   @Column(DataType.DATE) publishedAt!: Date | null;

@@ -3,6 +3,9 @@ import { Book } from './Book';
 
 @Table({ tableName: 'comments', underscored: true })
 export class Comment extends Model {
+  declare id: number;
+  declare createdAt: Date;
+  declare updatedAt: Date;
   @ForeignKey(() => Book) @Column({ type: DataType.INTEGER, allowNull: false }) bookId!: number;
   @Column({ type: DataType.TEXT, allowNull: false }) body!: string;
   @BelongsTo(() => Book) book?: Book;

@@ -21,7 +21,7 @@ export function parseData(text: string | undefined): Record<string, unknown> | u
   if (text === undefined) return undefined;
   if (text.trim().startsWith('{')) {
     try {
-      return JSON.parse(text);
+      return JSON.parse(text) as Record<string, unknown>;
     } catch {
       throw usage('--data starting with { must be a JSON object');
     }
@@ -44,7 +44,7 @@ function parseHeaders(lines: string[] = []): Record<string, string> {
 function appModule(option: string | undefined, cwd: string): string {
   if (option) return path.resolve(cwd, option);
   const manifest = path.join(cwd, 'package.json');
-  const configured = fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')).rcApi?.app : undefined;
+  const configured = fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { rcApi?: { app?: string } }).rcApi?.app : undefined;
   return path.resolve(cwd, configured ?? path.join('src', 'app'));
 }
 
@@ -54,7 +54,7 @@ async function loadApp(file: string): Promise<unknown> {
   let loaded: Record<string, unknown>;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    loaded = require(file);
+    loaded = require(file) as Record<string, unknown>;
   } catch (cause) {
     const missing = (cause as { code?: string }).code === 'MODULE_NOT_FOUND';
     const hint = missing ? ' (point --app at the app, e.g. the compiled one: --app dist/app.js; an app in TypeScript needs ts-node: npm install -D ts-node)' : '';
@@ -71,7 +71,8 @@ function registerTypeScript(from: string): void {
   if (require.extensions['.ts']) return;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    require(require.resolve('ts-node', { paths: [from, process.cwd()] })).register({ transpileOnly: true });
+    const tsNode = require(require.resolve('ts-node', { paths: [from, process.cwd()] })) as { register(options: object): void };
+    tsNode.register({ transpileOnly: true });
   } catch {
     // Without ts-node only JavaScript modules load; the require below says so.
   }

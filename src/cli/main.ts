@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { ApiError } from '../errors/ApiError';
-import { apiCall } from './apiCall';
-import { makeTransformer } from './makeTransformer';
+import { apiCall, ApiCallOptions } from './apiCall';
+import { makeTransformer, MakeTransformerOptions } from './makeTransformer';
 import { packageVersion } from './packageRoot';
 import { publishConfig } from './publishConfig';
 
@@ -21,7 +21,7 @@ function program(write: (text: string) => void, exit: (code: number) => void): C
     .option('--model <path>', 'the model file to import the type from (default: src/models/<Subject>.ts when it exists)')
     .option('--from <module>', 'the module to import the library from', 'routing-controllers-api')
     .option('--route <prefix>', 'route name prefix of the show route (default: v1.<subject>s)')
-    .action((subject: string, options) => write(`${makeTransformer(subject, options)}\n`));
+    .action((subject: string, options: MakeTransformerOptions) => write(`${makeTransformer(subject, options)}\n`));
   cli
     .command('api:call')
     .description('Send one request into the app, no server needed (or to a remote host for an absolute URL), and print the answer')
@@ -30,13 +30,13 @@ function program(write: (text: string) => void, exit: (code: number) => void): C
     .option('-d, --data <data>', 'query (GET) or JSON body (POST/PUT/PATCH): "k=v&k2=v2" or a JSON object')
     .option('-H, --header <header>', '"Name: value", repeatable', collect, [])
     .option('--app <module>', 'the module exporting the app (default: package.json rcApi.app, else src/app)')
-    .action(async (target: string, options) => exit(await apiCall(target, options, write)));
+    .action(async (target: string, options: ApiCallOptions) => exit(await apiCall(target, options, write)));
   cli
     .command('publish:config')
     .description('Write the documented config/api.ts (or config/api.js) into the current project')
     .option('--format <format>', 'ts, or js for an app that runs compiled without a TypeScript loader', 'ts')
     .option('--force', 'overwrite an existing file')
-    .action((options) => write(`${publishConfig(options)}\n`));
+    .action((options: { force?: boolean; format?: string }) => write(`${publishConfig(options)}\n`));
   return cli;
 }
 

@@ -14,5 +14,5 @@ export function packageRoot(): string {
 
 /** The version of this package, for `rc-api --version`. */
 export function packageVersion(): string {
-  return JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')).version;
+  return (JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }

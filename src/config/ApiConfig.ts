@@ -2,7 +2,8 @@
 export type KeyCase = 'snake' | 'camel' | null;
 
 /** How `Date` values are written: ISO 8601, a format string (`YYYY-MM-DD HH:mm:ss`), a function, or untouched (`null`). */
-export type DateConversion = 'iso8601' | string | ((date: Date) => string) | null;
+// `string & {}` keeps 'iso8601' offered by editors beside any format string.
+export type DateConversion = 'iso8601' | (string & Record<never, never>) | ((date: Date) => string) | null;
 
 /** Which envelope wraps transformed data (CONTRACT 1.2). */
 export type SerializerName = 'array' | 'data-array' | 'json-api';

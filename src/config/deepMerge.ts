@@ -1,7 +1,7 @@
 /** True for `{}`-like objects; arrays, functions, dates and class instances are values, not branches. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value);
+  const proto = Object.getPrototypeOf(value) as object | null;
   return proto === Object.prototype || proto === null;
 }
 

@@ -50,7 +50,7 @@ export function findProjectConfig(search: ConfigSearch): string | null {
 function compiledAlongside({ cwd, appDir }: ConfigSearch): string[] {
   const files: string[] = [];
   for (let dir = appDir; dir && dir.startsWith(cwd + path.sep); dir = path.dirname(dir)) {
-    files.push(...COMPILED.map((ext) => path.join(dir!, CONFIG) + ext));
+    files.push(...COMPILED.map((ext) => path.join(dir, CONFIG) + ext));
   }
   return files;
 }
@@ -59,8 +59,8 @@ function compiledAlongside({ cwd, appDir }: ConfigSearch): string[] {
 export function loadConfigFile(file: string): ApiConfigInput {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const loaded = require(file);
-    return (loaded?.default ?? loaded) as ApiConfigInput;
+    const loaded = require(file) as (ApiConfigInput & { default?: ApiConfigInput }) | undefined;
+    return loaded?.default ?? loaded ?? {};
   } catch (cause) {
     throw new ApiError('RCA_CONFIG_INVALID', { key: file, reason: 'the file could not be loaded' }, { cause });
   }

@@ -70,7 +70,7 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
       write(chunk: unknown, encoding?: unknown, done?: unknown): boolean {
         ensureHead();
         collect(chunk, encoding);
-        for (const callback of [encoding, done]) if (typeof callback === 'function') process.nextTick(callback as () => void);
+        for (const callback of [encoding, done]) if (typeof callback === 'function') process.nextTick(callback);
         return true;
       },
       end(chunk?: unknown, encoding?: unknown, done?: unknown) {
@@ -93,11 +93,11 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
     Object.assign(res, capture);
     res.once('error', reject);
     const { signal } = request;
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(signal.reason as Error);
     signal?.addEventListener(
       'abort',
       () => {
-        reject(signal.reason);
+        reject(signal.reason as Error);
         // Not ended: to the inner request, its client has gone.
         if (!res.writableEnded) res.emit('close');
       },
@@ -106,7 +106,7 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
     try {
       listener(req, res);
     } catch (error) {
-      reject(error);
+      reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
 }

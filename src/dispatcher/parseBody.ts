@@ -13,12 +13,15 @@ export function parseBody(raw: Buffer, contentType: string | undefined): unknown
   }
 }
 
+/** A header value as text: numbers as digits, anything odd as JSON rather than [object Object]. */
+const headerText = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value));
+
 /** Lower-cased header names, string values. */
 export function normalizeHeaders(headers: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || value === null) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : headerText(value);
   }
   return out;
 }

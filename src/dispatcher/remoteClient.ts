@@ -85,8 +85,8 @@ export async function sendRemote(client: AxiosInstance, call: RemoteCall, config
   try {
     const data = call.body === undefined ? undefined : JSON.stringify(call.body);
     const response = await client.request({ method: call.method, url: url.href, headers, data, signal });
-    const responseHeaders = normalizeHeaders(response.headers as Record<string, unknown>);
-    const body = parseBody(Buffer.from(response.data ?? []), responseHeaders['content-type']);
+    const responseHeaders = normalizeHeaders(response.headers);
+    const body = parseBody(Buffer.from((response.data as Buffer | null) ?? []), responseHeaders['content-type']);
     if (body !== INVALID_JSON) return { status: response.status, headers: responseHeaders, body };
     throw upstreamFailure('RCA_UPSTREAM_INVALID', 502, responseHeaders, { method: call.method, target });
   } catch (cause) {

@@ -19,8 +19,8 @@ export type SequelizeErrorName =
 export function isSequelizeError(error: unknown, name: SequelizeErrorName): boolean {
   if (!(error instanceof Error)) return false;
   const names: string[] = [];
-  for (let proto = Object.getPrototypeOf(error); proto && proto !== Error.prototype; proto = Object.getPrototypeOf(proto)) {
-    names.push(proto.constructor?.name);
+  for (let proto = Object.getPrototypeOf(error) as object | null; proto && proto !== Error.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    names.push((proto as { constructor?: { name?: string } }).constructor?.name ?? '');
   }
   return names.includes('BaseError') && names.includes(name);
 }

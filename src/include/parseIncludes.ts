@@ -1,5 +1,5 @@
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
-import type { IncludeNode, IncludeParams, IncludeParseOptions, IncludeTree, SortDirection } from './IncludeTree';
+import type { IncludeNode, IncludeParams, IncludeParseOptions, IncludeTree } from './IncludeTree';
 import { parseSegment, ParsedSegment } from './parseSegment';
 
 /** Longest include value accepted at all, before any parsing work. */
@@ -37,7 +37,7 @@ function splitPaths(input: unknown): string[] {
   if (input === undefined || input === null || input === '') return [];
   const values = Array.isArray(input) ? input : [input];
   if (!values.every((value): value is string => typeof value === 'string')) {
-    throw new UnexpectedIncludesParameterError(String(input), 'must be a string or a list of strings');
+    throw new UnexpectedIncludesParameterError(JSON.stringify(input), 'must be a string or a list of strings');
   }
   const joined = values.join(',');
   if (joined.length > MAX_INPUT_LENGTH) {
@@ -100,7 +100,7 @@ function mergeSegment(node: MutableNode, segment: ParsedSegment, path: string): 
     order = segment.sort.order ?? order;
     node.sortGiven = true;
   }
-  node.params = Object.freeze({ limit, offset, sort, order: order as SortDirection });
+  node.params = Object.freeze({ limit, offset, sort, order: order });
 }
 
 function conflictCheck(previous: string | undefined, next: string, include: string, path: string): void {

@@ -23,7 +23,7 @@ export interface DriverHooks {
  * validated page request in place, so a bad `page` fails before the action runs.
  */
 export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: Execute): Execute {
-  const metadata = readActionMetadata(action.target as { prototype: object }, action.method);
+  const metadata = readActionMetadata(action.target, action.method);
   if (typeof action.fullRoute === 'string') {
     hooks.app.routes.add({
       name: deriveRouteName(action.controllerMetadata.route, action.method),

@@ -35,7 +35,7 @@ export function withApi<T extends DriverClass>(Base: T, adapter: DriverAdapter) 
       const hooks = {
         app: this.state,
         routePrefix: this.routePrefix ?? '',
-        contextOf: adapter.contextOf,
+        contextOf: (action: Action) => adapter.contextOf(action),
         onError: (error: unknown, action: Action) => this.handleError(error, actionMetadata, action),
       };
       super.registerAction(actionMetadata, wrapAction(actionMetadata, hooks, executeCallback));

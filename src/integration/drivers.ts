@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { Action, ExpressDriver, KoaDriver } from 'routing-controllers';
 import type { RequestContext } from '../context/RequestContext';
 import { withApi } from './apiDriver';
@@ -29,19 +29,24 @@ export class KoaApiDriver extends withApi(KoaDriver, {
   contextOf: (action: Action) => (action.context as WithContext)[CONTEXT],
   send: (action: Action, rendered) => {
     sendKoa(action.context as Context, rendered);
-    return action.next?.();
+    return action.next?.() as unknown;
   },
 }) {
   /** As the base, less koa-bodyparser: bodies are read under the body policy. */
   override initialize(): void {
     if (!this.cors) return;
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const cors = require('@koa/cors');
-    this.koa.use(this.cors === true ? cors() : cors(this.cors));
+    const cors = require('@koa/cors') as (options?: unknown) => Middleware;
+    this.koaApp.use(this.cors === true ? cors() : cors(this.cors));
   }
 
   /** As the base, less the router's allowedMethods(): 405 and OPTIONS are answered as on Express. */
   override registerRoutes(): void {
-    this.koa.use(this.router.routes());
+    this.koaApp.use((this.router as { routes(): Middleware }).routes());
+  }
+
+  /** routing-controllers types its Koa app as any. */
+  private get koaApp(): { use(middleware: Middleware): unknown } {
+    return this.koa as { use(middleware: Middleware): unknown };
   }
 }

@@ -19,10 +19,10 @@ function contextOf(req: WithContext, res: Response, app: AppState): RequestConte
     headers: req.headers,
     host: req.headers.host,
     ...connectionOf(req),
-    body: () => req.body,
+    body: (): unknown => req.body,
     signal: closedEarly(res),
   });
-  return req[CONTEXT]!;
+  return req[CONTEXT];
 }
 
 /** First middleware: gives the request its context; a malformed Host goes no further. */

@@ -57,7 +57,7 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     validation: true,
     ...routing,
     defaultErrorHandler: false,
-    interceptors: [ApiInterceptor, ...((routing.interceptors ?? []) as Function[])],
+    interceptors: [ApiInterceptor, ...((routing.interceptors ?? []) as Array<new (...args: never[]) => unknown>)],
   };
   if (framework === 'express') {
     server.use(expressContext(state));

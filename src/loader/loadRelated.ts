@@ -30,7 +30,7 @@ function groupRefs(refs: RelatedRef[]): Map<unknown, RelatedRef[]> {
   const flat = new Map<unknown, RelatedRef[]>();
   for (const ref of refs) {
     let byName = groups.get(ref.parent.constructor);
-    if (!byName) groups.set(ref.parent.constructor, (byName = new Map()));
+    if (!byName) groups.set(ref.parent.constructor, (byName = new Map<string, RelatedRef[]>()));
     let list = byName.get(ref.association);
     if (!list) {
       byName.set(ref.association, (list = []));

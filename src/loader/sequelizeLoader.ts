@@ -28,9 +28,9 @@ export function associationOf(parent: Model, name: string): Association {
 export async function loadAssociation(association: Association, refs: RelatedRef[], sort: SortRequest): Promise<void> {
   switch (association.associationType) {
     case 'BelongsTo':
-      return loadByKey(refs, association.target as AnyModel, association.foreignKey, (association as unknown as { targetKey: string }).targetKey);
+      return loadByKey(refs, association.target, association.foreignKey, (association as unknown as { targetKey: string }).targetKey);
     case 'HasOne':
-      return loadByKey(refs, association.target as AnyModel, sourceKeyOf(association), association.foreignKey);
+      return loadByKey(refs, association.target, sourceKeyOf(association), association.foreignKey);
     case 'HasMany':
       return loadHasMany(association, refs, sort);
     default:

@@ -2,7 +2,7 @@ import { isModel } from '../loader/isModel';
 import { currentContext, RequestContext } from '../context/RequestContext';
 import { describeError, statusText } from '../errors/describeError';
 import type { Paginator } from '../pagination/Paginator';
-import { AnyTransformer, CollectionResource, ItemResource } from '../transformer/Resource';
+import { CollectionResource, ItemResource } from '../transformer/Resource';
 import type { TransformerLike } from '../transformer/Resource';
 import { debugBlock, messageBody } from './messageBody';
 import { render, ResponseBody } from './render';
@@ -41,19 +41,19 @@ export class ApiResponse {
 
   /** A collection (array, Set, Sequelize result list), transformed when a transformer is given. */
   withCollection<M>(items: Iterable<M>, transformer?: TransformerArg<M>, resourceKey?: string): this {
-    this.body = { kind: 'resource', resource: new CollectionResource(items, transformer as AnyTransformer, resourceKey) };
+    this.body = { kind: 'resource', resource: new CollectionResource(items, transformer, resourceKey) };
     return this;
   }
 
   /** One item, transformed when a transformer is given. */
   withItem<M>(item: M, transformer?: TransformerArg<M>, resourceKey?: string): this {
-    this.body = { kind: 'resource', resource: new ItemResource(item, transformer as AnyTransformer, resourceKey) };
+    this.body = { kind: 'resource', resource: new ItemResource(item, transformer, resourceKey) };
     return this;
   }
 
   /** A page of a collection with `meta.pagination` (total, count, per_page, current_page, total_pages, links). */
   withPagination<M>(paginator: Paginator<M>, transformer?: TransformerArg<M>, resourceKey?: string): this {
-    const resource = new CollectionResource(paginator.items, transformer as AnyTransformer, resourceKey);
+    const resource = new CollectionResource(paginator.items, transformer, resourceKey);
     this.body = { kind: 'resource', resource, paginator };
     return this;
   }

@@ -64,7 +64,7 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
 
 function payloadWithMeta(payload: unknown, meta: Record<string, unknown> | null): unknown {
   if (!meta || Object.keys(meta).length === 0) return payload;
-  if (payload !== null && typeof payload === 'object' && !Array.isArray(payload)) return { ...(payload as object), meta };
+  if (payload !== null && typeof payload === 'object' && !Array.isArray(payload)) return { ...(payload), meta };
   return { data: payload, meta };
 }
 

@@ -17,7 +17,7 @@ function compile(path: string): Template {
   let last = 0;
   for (const match of path.matchAll(/:(\w+)(\?)?/g)) {
     parts.push(path.slice(last, match.index), { param: match[1], optional: match[2] === '?' });
-    last = match.index! + match[0].length;
+    last = match.index + match[0].length;
   }
   parts.push(path.slice(last));
   return parts;
@@ -118,7 +118,7 @@ function pathPattern(path: string): RegExp {
   let last = 0;
   for (const match of path.matchAll(/\/:(\w+)(\?)?/g)) {
     source += escapeRegExp(path.slice(last, match.index)) + (match[2] ? '(?:/[^/]+)?' : '/[^/]+');
-    last = match.index! + match[0].length;
+    last = match.index + match[0].length;
   }
   return new RegExp(`^${source}${escapeRegExp(path.slice(last))}/?$`, 'i');
 }

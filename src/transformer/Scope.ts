@@ -76,7 +76,7 @@ export class Scope {
       if (!(transformer instanceof Transformer)) refuseIncludes(node);
       // Items of a level that asks for no include (most nested ones) need no bookkeeping.
       const asks = transformer instanceof Transformer && (node.children.size > 0 || transformer.defaultIncludes.length > 0);
-      const group = asks ? groupFor(groups, transformer) : undefined;
+      const group = asks ? groupFor(groups, transformer as Transformer) : undefined;
       const data = resource.data instanceof RelatedRef ? resource.data.value : resource.data;
       if (resource.kind === 'item') {
         if (data === null || data === undefined) return null;
@@ -134,7 +134,7 @@ export class Scope {
     const views = new Map<Transformer, Transformer>();
     const view = (transformer: Transformer) => {
       let found = views.get(transformer);
-      if (!found) views.set(transformer, (found = Object.assign(Object.create(transformer), { [CURRENT_PARAMS]: params })));
+      if (!found) views.set(transformer, (found = Object.assign(Object.create(transformer) as Transformer, { [CURRENT_PARAMS]: params })));
       return found;
     };
     const results = methods.batch
@@ -172,7 +172,7 @@ function modelsOf(data: unknown): unknown[] {
 
 /** Transformer, function, or none: a model becomes its plain attributes. */
 function transformOne(transformer: AnyTransformer, model: unknown): Record<string, unknown> {
-  if (!transformer) return isModel(model) ? model.get({ plain: true }) : (model as Record<string, unknown>);
+  if (!transformer) return isModel(model) ? (model.get({ plain: true }) as Record<string, unknown>) : (model as Record<string, unknown>);
   if (typeof transformer === 'function') return transformer(model as never);
   const fields = transformer.transform(model as never) as Record<string, unknown>;
   if (transformer instanceof Transformer && !(fields instanceof Promise)) return filterFields(fields, transformer.visible, transformer.hidden);

@@ -3,7 +3,7 @@ import { requestStorage } from '../context/RequestContext';
 import type { IncludeParams } from '../include/IncludeTree';
 import { RelatedRef } from '../loader/RelatedRef';
 import { includeMethods } from './includeMethods';
-import { AnyTransformer, CollectionResource, ItemResource, NullResource, TransformerLike } from './Resource';
+import { CollectionResource, ItemResource, NullResource, TransformerLike } from './Resource';
 
 /** The params of the include being resolved, set on a per-include view of the transformer. */
 export const CURRENT_PARAMS = Symbol('rca.currentIncludeParams');
@@ -62,12 +62,12 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
 
   /** An included item. `data` may be a model, `this.related(model, 'relation')`, or null. */
   item<M>(data: M | RelatedRef | null | undefined, transformer?: Transformer<M> | TransformerLike | ((model: M) => Record<string, unknown>), resourceKey?: string): ItemResource {
-    return new ItemResource(data, transformer as AnyTransformer, resourceKey);
+    return new ItemResource(data, transformer, resourceKey);
   }
 
   /** An included collection. `data` may be a list, `this.related(model, 'relation')`, or null. */
   collection<M>(data: Iterable<M> | RelatedRef | null | undefined, transformer?: Transformer<M> | TransformerLike | ((model: M) => Record<string, unknown>), resourceKey?: string): CollectionResource {
-    return new CollectionResource(data, transformer as AnyTransformer, resourceKey);
+    return new CollectionResource(data, transformer, resourceKey);
   }
 
   /** An include that resolves to nothing. */

@@ -28,7 +28,7 @@ const cache = new WeakMap<object, Map<string, IncludeMethods>>();
 export function includeMethods(transformer: object, name: string): IncludeMethods {
   const proto = Object.getPrototypeOf(transformer) as Record<string, unknown>;
   let perClass = cache.get(proto);
-  if (!perClass) cache.set(proto, (perClass = new Map()));
+  if (!perClass) cache.set(proto, (perClass = new Map<string, IncludeMethods>()));
   let methods = perClass.get(name);
   if (!methods) {
     const base = `include${pascalCase(name)}`;

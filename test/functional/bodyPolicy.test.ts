@@ -115,7 +115,8 @@ describe('a body parser of the app\'s own, mounted before useApi()', () => {
           (ctx.request as { body?: unknown }).body = Object.fromEntries(new URLSearchParams(text));
           await next();
         });
-        listener = useApi(app, options).callback();
+        const handle = useApi(app, options).callback();
+        listener = (req, res) => void handle(req, res);
       }
       const server = http.createServer(listener).listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));

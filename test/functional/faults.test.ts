@@ -77,9 +77,9 @@ for (const framework of FRAMEWORKS) {
 
     const cases: Array<[string, () => Promise<string>, number, string]> = [
       ['refuses connections', async () => `http://127.0.0.1:${await closedPort()}/echo`, 502, 'Bad Gateway'],
-      ['hangs', async () => `${upstream.url}/slow`, 504, 'Gateway Timeout'],
-      ['answers garbage', async () => `${upstream.url}/garbage`, 502, 'Bad Gateway'],
-      ['answers 500', async () => `${upstream.url}/status/500`, 500, 'Internal Server Error'],
+      ['hangs', () => Promise.resolve(`${upstream.url}/slow`), 504, 'Gateway Timeout'],
+      ['answers garbage', () => Promise.resolve(`${upstream.url}/garbage`), 502, 'Bad Gateway'],
+      ['answers 500', () => Promise.resolve(`${upstream.url}/status/500`), 500, 'Internal Server Error'],
     ];
     for (const [what, target, status, message] of cases) {
       it(`${what}: ${status} with the documented body, nothing internal, and the app keeps serving`, async () => {

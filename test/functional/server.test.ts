@@ -17,8 +17,8 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
       const match = /listening on (http:\/\/localhost:\d+)\/v1\/books/.exec(output);
       if (match) resolve({ child, url: match[1], output: () => output });
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
 }
