@@ -5,7 +5,13 @@ import type { Author, Book } from '../example/models';
  * toolkit is measured against.
  */
 export function authorJson(author: Author, origin: string) {
-  return { id: Number(author.id), name: author.name, email: author.email, created: author.createdAt.toISOString(), link: { rel: 'self', href: `${origin}/v1/authors/${author.id}` } };
+  return {
+    id: Number(author.id),
+    name: author.name,
+    email: author.email,
+    created: author.createdAt.toISOString(),
+    link: { rel: 'self', href: `${origin}/v1/authors/${author.id}` },
+  };
 }
 
 export function bookJson(book: Book, origin: string) {

@@ -55,11 +55,24 @@ export async function internalCall(): Promise<BenchResult[]> {
       for (const path of PATHS) {
         const { internal, http: loopback } = await measure(framework, path);
         const key = `internal_speedup_${framework}${SUFFIX[path]}`;
-        results.push({ key, label: `internal call vs loopback HTTP, ${framework} ${path}`, value: loopback / internal, baseline: 1, unit: 'x', detail: `${(internal * 1000).toFixed(0)} µs vs ${(loopback * 1000).toFixed(0)} µs` });
+        results.push({
+          key,
+          label: `internal call vs loopback HTTP, ${framework} ${path}`,
+          value: loopback / internal,
+          baseline: 1,
+          unit: 'x',
+          detail: `${(internal * 1000).toFixed(0)} µs vs ${(loopback * 1000).toFixed(0)} µs`,
+        });
       }
     }
     const transport = results.filter((r) => !r.key.includes('_book')).map((r) => r.value);
-    results.unshift({ key: 'internal_speedup', label: 'internal call vs loopback HTTP, GET /v1, slower framework', value: Math.min(...transport), baseline: 1, unit: 'x' });
+    results.unshift({
+      key: 'internal_speedup',
+      label: 'internal call vs loopback HTTP, GET /v1, slower framework',
+      value: Math.min(...transport),
+      baseline: 1,
+      unit: 'x',
+    });
     return results;
   } finally {
     await db.close();

@@ -19,7 +19,16 @@ function handWrittenApp(): http.RequestListener {
     try {
       const page = Math.max(1, Number(req.query.page ?? 1) || 1);
       const perPage = 5;
-      const { rows, count } = await Book.findAndCountAll({ include: [Author], limit: perPage, offset: (page - 1) * perPage, order: [['createdAt', 'DESC'], ['id', 'DESC']], distinct: true });
+      const { rows, count } = await Book.findAndCountAll({
+        include: [Author],
+        limit: perPage,
+        offset: (page - 1) * perPage,
+        order: [
+          ['createdAt', 'DESC'],
+          ['id', 'DESC'],
+        ],
+        distinct: true,
+      });
       const origin = `${req.protocol}://${req.get('host')}`;
       const pageUrl = (n: number) => {
         const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');

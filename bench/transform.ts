@@ -29,7 +29,13 @@ function preloadedBooks(): Book[] {
         createdAt: created,
         updatedAt: created,
         author: { id: (id % 10) + 1, name: `Author ${(id % 10) + 1}`, email: `a${id % 10}@example.test`, createdAt: new Date(base), updatedAt: new Date(base) },
-        comments: [1, 2, 3].map((c) => ({ id: id * 10 + c, bookId: id, body: `Comment ${c}`, createdAt: new Date(created.getTime() + c * 1000), updatedAt: created })),
+        comments: [1, 2, 3].map((c) => ({
+          id: id * 10 + c,
+          bookId: id,
+          body: `Comment ${c}`,
+          createdAt: new Date(created.getTime() + c * 1000),
+          updatedAt: created,
+        })),
       },
       { include: [Author, Comment], isNewRecord: false, raw: true },
     );
@@ -96,7 +102,11 @@ export async function transform(): Promise<BenchResult[]> {
       handWritten(books);
       await toolkit(app, books);
     }
-    const [baseline, measured] = await interleaved(() => handWritten(books), () => toolkit(app, books), 25);
+    const [baseline, measured] = await interleaved(
+      () => handWritten(books),
+      () => toolkit(app, books),
+      25,
+    );
     return [
       {
         key: 'transform_ratio',

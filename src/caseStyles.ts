@@ -8,7 +8,10 @@
  * pascalCase('latest_comment'); // 'LatestComment'
  */
 export function snakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[-\s]+/g, '_').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s]+/g, '_')
+    .toLowerCase();
 }
 
 export function camelCase(name: string): string {

@@ -36,7 +36,13 @@ export class AuthorsController {
   @Paginated({ perPage: 5 })
   async books(@Param('id') id: number) {
     const author = await findOrFail(Author, id);
-    return paginate(Book, { where: { authorId: author.id }, order: [['createdAt', 'DESC'], ['id', 'DESC']] });
+    return paginate(Book, {
+      where: { authorId: author.id },
+      order: [
+        ['createdAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+    });
   }
 
   /**
@@ -45,10 +51,7 @@ export class AuthorsController {
    */
   @Get('/:id/profile')
   async profile(@Param('id') id: number) {
-    const [author, books] = await Promise.all([
-      this.api.get(`/v1/authors/${id}`),
-      this.api.get<BookPage>(`/v1/authors/${id}/books`, { per_page: 3 }),
-    ]);
+    const [author, books] = await Promise.all([this.api.get(`/v1/authors/${id}`), this.api.get<BookPage>(`/v1/authors/${id}/books`, { per_page: 3 })]);
     return json({ author, latestBooks: books.data, bookCount: books.meta.pagination.total });
   }
 }

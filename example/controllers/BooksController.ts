@@ -20,7 +20,12 @@ export class BooksController {
   @Transformer(BookTransformer, { resourceKey: 'books' })
   @Paginated({ perPage: 5 })
   index() {
-    return paginate(Book, { order: [['createdAt', 'DESC'], ['id', 'DESC']] });
+    return paginate(Book, {
+      order: [
+        ['createdAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+    });
   }
 
   @Get('/:id')
@@ -32,7 +37,9 @@ export class BooksController {
   @Post('/')
   async store(@Body({ required: true }) body: CreateBookRequest) {
     const book = await Book.create(bookAttributes(body));
-    return json().setHeaders({ Location: route('v1.books.show', { id: book.id }) }).created(book);
+    return json()
+      .setHeaders({ Location: route('v1.books.show', { id: book.id }) })
+      .created(book);
   }
 
   @Put('/:id')

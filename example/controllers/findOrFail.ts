@@ -1,7 +1,8 @@
 import { NotFoundError } from 'routing-controllers';
 import type { FindOptions, Model, ModelStatic } from 'sequelize';
 
-const notFound = (model: ModelStatic<Model>, id: number) => new NotFoundError(`${model.name} ${Number.isSafeInteger(id) ? id : ''} was not found`.replace(/\s+/g, ' '));
+const notFound = (model: ModelStatic<Model>, id: number) =>
+  new NotFoundError(`${model.name} ${Number.isSafeInteger(id) ? id : ''} was not found`.replace(/\s+/g, ' '));
 
 /** The id when it can be a primary key at all; a 404 naming the model otherwise. */
 export function validId(model: ModelStatic<Model>, id: number): number {

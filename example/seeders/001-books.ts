@@ -28,7 +28,13 @@ export async function up({ context: queryInterface }: { context: QueryInterface 
   const next = random(20240101);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
   const at = (offset: number) => new Date(BASE + offset);
-  const authors = FIRST.map((first, i) => ({ id: i + 1, name: `${first} ${LAST[i]}`, email: `${first.toLowerCase()}@example.test`, created_at: at(i * 60_000), updated_at: at(i * 60_000) }));
+  const authors = FIRST.map((first, i) => ({
+    id: i + 1,
+    name: `${first} ${LAST[i]}`,
+    email: `${first.toLowerCase()}@example.test`,
+    created_at: at(i * 60_000),
+    updated_at: at(i * 60_000),
+  }));
   const publishers = PUBLISHERS.map((name, i) => ({ id: i + 1, name, created_at: at(i * 60_000), updated_at: at(i * 60_000) }));
   const books = [];
   const comments = [];

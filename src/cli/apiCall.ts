@@ -26,7 +26,8 @@ export function parseData(text: string | undefined): Record<string, unknown> | u
       throw usage('--data starting with { must be a JSON object');
     }
   }
-  const literal = (value: string): unknown => (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value === 'null' ? null : value);
+  const literal = (value: string): unknown =>
+    /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value === 'null' ? null : value;
   return Object.fromEntries([...new URLSearchParams(text)].map(([key, value]) => [key, literal(value)]));
 }
 
@@ -57,7 +58,9 @@ async function loadApp(file: string): Promise<unknown> {
     loaded = require(file) as Record<string, unknown>;
   } catch (cause) {
     const missing = (cause as { code?: string }).code === 'MODULE_NOT_FOUND';
-    const hint = missing ? ' (point --app at the app, e.g. the compiled one: --app dist/app.js; an app in TypeScript needs ts-node: npm install -D ts-node)' : '';
+    const hint = missing
+      ? ' (point --app at the app, e.g. the compiled one: --app dist/app.js; an app in TypeScript needs ts-node: npm install -D ts-node)'
+      : '';
     throw new ApiError('RCA_CLI_USAGE', { reason: `cannot load the app module ${file}: ${(cause as Error).message.split('\n')[0]}${hint}` }, { cause });
   }
   const exported = loaded.default ?? loaded.app ?? loaded.createApp;
@@ -102,7 +105,8 @@ export async function apiCall(target: string, options: ApiCallOptions, write: (t
     if (!(error instanceof InternalHttpError)) throw error;
     response = error;
   }
-  const body = response.body === null || response.body === undefined ? '' : typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2);
+  const body =
+    response.body === null || response.body === undefined ? '' : typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2);
   write(`HTTP/1.1 ${response.status} ${statusText(response.status)}\n${body}${body ? '\n' : ''}`);
   return response.status >= 400 ? 1 : 0;
 }

@@ -51,7 +51,7 @@ export async function main(argv: string[], write = (text: string) => void proces
     return code;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    process.stderr.write(`rc-api: ${error instanceof ApiError ? error.message : (error as Error).stack ?? String(error)}\n`);
+    process.stderr.write(`rc-api: ${error instanceof ApiError ? error.message : ((error as Error).stack ?? String(error))}\n`);
     return 1;
   }
 }

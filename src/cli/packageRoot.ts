@@ -4,7 +4,10 @@ import path from 'node:path';
 /** This package's root: the nearest folder above this file with our package.json. */
 export function packageRoot(): string {
   let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package.json')) || !fs.readFileSync(path.join(dir, 'package.json'), 'utf8').includes('"name": "routing-controllers-api"')) {
+  while (
+    !fs.existsSync(path.join(dir, 'package.json')) ||
+    !fs.readFileSync(path.join(dir, 'package.json'), 'utf8').includes('"name": "routing-controllers-api"')
+  ) {
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error('routing-controllers-api: package root not found');
     dir = parent;

@@ -25,7 +25,11 @@ export function validateConfig(config: ApiConfig): void {
     ['include.key', /^[\w.-]+$/.test(config.include.key), 'must be a query parameter name'],
     ['body.limit', isPositiveInt(config.body.limit), 'must be a positive integer of bytes'],
     ['body.maxDepth', isPositiveInt(config.body.maxDepth), 'must be a positive integer'],
-    ['body.types', Array.isArray(config.body.types) && config.body.types.every((t) => t === 'json' || t === 'urlencoded'), "must be a list of 'json' and 'urlencoded'"],
+    [
+      'body.types',
+      Array.isArray(config.body.types) && config.body.types.every((t) => t === 'json' || t === 'urlencoded'),
+      "must be a list of 'json' and 'urlencoded'",
+    ],
     ['jsonp.param', /^[\w.-]+$/.test(config.jsonp.param), 'must be a query parameter name'],
     ['jsonp.maxLength', isPositiveInt(config.jsonp.maxLength), 'must be a positive integer'],
     ['remote.timeout', isPositiveInt(config.remote.timeout), 'must be a positive integer of milliseconds'],

@@ -81,7 +81,11 @@ const patternCache = new Map<string, RegExp>();
 function patternToRegExp(pattern: string): RegExp {
   let regexp = patternCache.get(pattern);
   if (!regexp) {
-    const body = pattern.replace(/^\/+/, '').split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    const body = pattern
+      .replace(/^\/+/, '')
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
     regexp = new RegExp(`^${body}$`);
     patternCache.set(pattern, regexp);
   }

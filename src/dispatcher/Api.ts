@@ -161,7 +161,13 @@ export class Api {
   }
 
   /** Into the app in process, in a fresh context: only `internal.forwardHeaders` come from outside. */
-  private async internal<T>(method: HttpMethod, path: string, host: string | undefined, query: URLSearchParams, options: ApiRequestOptions): Promise<ApiCallResponse<T>> {
+  private async internal<T>(
+    method: HttpMethod,
+    path: string,
+    host: string | undefined,
+    query: URLSearchParams,
+    options: ApiRequestOptions,
+  ): Promise<ApiCallResponse<T>> {
     const app = this.resolveApp();
     const outer = requestStorage.getStore();
     const depth = (outer?.depth ?? 0) + 1;
@@ -185,7 +191,9 @@ export class Api {
     const search = query.toString();
     const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
     // exit(): the inner request must not see the outer request's store; it gets its own.
-    const raw = await requestStorage.exit(() => dispatchInProcess(app.listener(), { method, url, headers, body, origin: { depth, protocol }, signal: outer?.signal }));
+    const raw = await requestStorage.exit(() =>
+      dispatchInProcess(app.listener(), { method, url, headers, body, origin: { depth, protocol }, signal: outer?.signal }),
+    );
     const parsed = parseBody(raw.body, raw.headers['content-type']);
     // The app's own answer: a route that mislabels text as JSON still gets its text back.
     return { status: raw.status, headers: raw.headers, body: (parsed === INVALID_JSON ? raw.body.toString('utf8') : parsed) as T };

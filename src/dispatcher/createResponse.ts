@@ -2,7 +2,11 @@ import { isPlainObject } from '../config/deepMerge';
 import { statusText } from '../errors/describeError';
 
 const isEmpty = (value: unknown): boolean =>
-  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) || (isPlainObject(value) && Object.keys(value).length === 0);
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isPlainObject(value) && Object.keys(value).length === 0);
 
 /**
  * The body of `Api#createResponse()`: `{ status, code, message, data }`. The message is `data`

@@ -19,7 +19,14 @@ export interface InProcessRequest {
 /** A socket that never connects: enough for frameworks that read its address or destroy it. */
 function detachedSocket(): Duplex {
   const socket = new Duplex({ read() {}, write: (_chunk, _encoding, done) => done() });
-  return Object.assign(socket, { remoteAddress: '127.0.0.1', remotePort: 0, encrypted: false, setTimeout: () => socket, setNoDelay: () => socket, setKeepAlive: () => socket });
+  return Object.assign(socket, {
+    remoteAddress: '127.0.0.1',
+    remotePort: 0,
+    encrypted: false,
+    setTimeout: () => socket,
+    setNoDelay: () => socket,
+    setKeepAlive: () => socket,
+  });
 }
 
 function headerValue(value: number | string | string[] | undefined): string {

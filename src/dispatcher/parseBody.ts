@@ -14,7 +14,8 @@ export function parseBody(raw: Buffer, contentType: string | undefined): unknown
 }
 
 /** A header value as text: numbers as digits, anything odd as JSON rather than [object Object]. */
-const headerText = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value));
+const headerText = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
 
 /** Lower-cased header names, string values. */
 export function normalizeHeaders(headers: Record<string, unknown>): Record<string, string> {

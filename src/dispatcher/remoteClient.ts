@@ -100,7 +100,13 @@ export async function sendRemote(client: AxiosInstance, call: RemoteCall, config
 }
 
 /** A remote call that could not be completed, with the body a client of ours would be shown. */
-function upstreamFailure(code: 'RCA_UPSTREAM_INVALID' | 'RCA_UPSTREAM_TIMEOUT' | 'RCA_UPSTREAM_TOO_LARGE' | 'RCA_UPSTREAM_UNREACHABLE', status: 502 | 504, headers: Record<string, string>, details: Record<string, unknown>, cause?: unknown): InternalHttpError {
+function upstreamFailure(
+  code: 'RCA_UPSTREAM_INVALID' | 'RCA_UPSTREAM_TIMEOUT' | 'RCA_UPSTREAM_TOO_LARGE' | 'RCA_UPSTREAM_UNREACHABLE',
+  status: 502 | 504,
+  headers: Record<string, string>,
+  details: Record<string, unknown>,
+  cause?: unknown,
+): InternalHttpError {
   const body = { error: { code: status, message: status === 504 ? 'Gateway Timeout' : 'Bad Gateway' } };
   return new InternalHttpError(code, { status, headers, body }, details, { cause });
 }

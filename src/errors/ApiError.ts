@@ -14,7 +14,11 @@ export class ApiError extends Error {
   /** Headers the error response carries (`Allow` of a 405, `Retry-After` of a 503). */
   readonly responseHeaders: Readonly<Record<string, string>>;
 
-  constructor(code: ErrorCode, details: Record<string, unknown> = {}, options: { cause?: unknown; status?: number; responseHeaders?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    details: Record<string, unknown> = {},
+    options: { cause?: unknown; status?: number; responseHeaders?: Record<string, string> } = {},
+  ) {
     const entry = ERROR_REGISTRY[code];
     super(formatMessage(entry.template, details), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;

@@ -1,11 +1,6 @@
 /** The Sequelize error classes this library maps to a status, by the class names every copy shares. */
 export type SequelizeErrorName =
-  | 'UniqueConstraintError'
-  | 'ForeignKeyConstraintError'
-  | 'EmptyResultError'
-  | 'ConnectionError'
-  | 'TimeoutError'
-  | 'ValidationError';
+  'UniqueConstraintError' | 'ForeignKeyConstraintError' | 'EmptyResultError' | 'ConnectionError' | 'TimeoutError' | 'ValidationError';
 
 /**
  * True when `error` is an instance of the Sequelize error class `name` or of a subclass of it

@@ -26,7 +26,10 @@ interface MutableNode {
 export function parseIncludes(input: unknown, options: IncludeParseOptions): IncludeTree {
   const paths = splitPaths(input);
   if (paths.length > options.maxPaths) {
-    throw new UnexpectedIncludesParameterError(paths.slice(0, 3).join(',') + ',...', `at most ${options.maxPaths} include paths are allowed, got ${paths.length}`);
+    throw new UnexpectedIncludesParameterError(
+      paths.slice(0, 3).join(',') + ',...',
+      `at most ${options.maxPaths} include paths are allowed, got ${paths.length}`,
+    );
   }
   const root = new Map<string, MutableNode>();
   for (const path of paths) addPath(root, path, options);

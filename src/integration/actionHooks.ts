@@ -45,4 +45,3 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
     }
   };
 }
-

@@ -34,7 +34,11 @@ export interface ActionApiMetadata {
 /** Reads the decorators of `method` on a controller class. */
 export function readActionMetadata(controller: { prototype: object }, method: string): ActionApiMetadata {
   const read = <K extends keyof ActionApiMetadata>(key: symbol) => Reflect.getMetadata(key, controller.prototype, method) as ActionApiMetadata[K];
-  return Object.freeze({ transformer: read<'transformer'>(METADATA.transformer), includes: read<'includes'>(METADATA.includes), paginated: read<'paginated'>(METADATA.paginated) });
+  return Object.freeze({
+    transformer: read<'transformer'>(METADATA.transformer),
+    includes: read<'includes'>(METADATA.includes),
+    paginated: read<'paginated'>(METADATA.paginated),
+  });
 }
 
 /** True when an action carries none of the library's decorators: it is left exactly as it is. */

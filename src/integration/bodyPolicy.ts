@@ -80,7 +80,9 @@ function kindOf(type: string, policy: BodyPolicy): BodyType {
 
 /** The body as UTF-8 text, decompressed as `Content-Encoding` says, never more than `limit` bytes. */
 async function readText(req: IncomingMessage, limit: number): Promise<string> {
-  const encoding = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const encoding = String(req.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase();
   if (!Object.hasOwn(DECODERS, encoding)) throw new ApiError('RCA_BODY_ENCODING_UNSUPPORTED', { encoding: shown(encoding) });
   const decoder = DECODERS[encoding]?.();
   const stream: Readable = decoder ? req.pipe(decoder) : req;

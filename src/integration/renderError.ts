@@ -11,7 +11,10 @@ export function renderError(error: unknown, context: RequestContext): Promise<Re
   try {
     jsonpCallback(context);
   } catch (callbackError) {
-    return new ApiResponse(context).error(callbackError as Error).withoutJsonp().render();
+    return new ApiResponse(context)
+      .error(callbackError as Error)
+      .withoutJsonp()
+      .render();
   }
   return new ApiResponse(context).error(error instanceof Error || isObject(error) ? (error as Error) : new Error(String(error))).render();
 }

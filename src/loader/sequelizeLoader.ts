@@ -103,8 +103,11 @@ function windowQuery(target: AnyModel, foreignKey: string, sort: SortRequest): (
   const sortAttribute = resolveSortKey(attributeKeys(target), sort, target.primaryKeyAttribute);
   const direction = sort.params.order === 'desc' ? 'DESC' : 'ASC';
   const order = [sortAttribute, target.primaryKeyAttribute].filter((a, i, all) => a && all.indexOf(a) === i).map((a) => `${column(a!)} ${direction}`);
-  const columns = Object.values(attributes).filter((a) => a.field).map((a) => q(a.field!)).join(', ');
-  const paranoid = target.options.paranoid ? ` AND ${column(target.options.deletedAt as string ?? 'deletedAt')} IS NULL` : '';
+  const columns = Object.values(attributes)
+    .filter((a) => a.field)
+    .map((a) => q(a.field!))
+    .join(', ');
+  const paranoid = target.options.paranoid ? ` AND ${column((target.options.deletedAt as string) ?? 'deletedAt')} IS NULL` : '';
   const fk = column(foreignKey);
   return (count) =>
     `SELECT ${columns} FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY ${fk} ORDER BY ${order.join(', ')}) AS ${q('__rca_row')} ` +

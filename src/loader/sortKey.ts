@@ -28,7 +28,6 @@ export function attributeKeys(model: AttributeSource): SortableKeys {
   return keys;
 }
 
-
 /**
  * The attribute to sort by, accepting `created_at` for an attribute `createdAt` and the column
  * name itself. A key the client chose that is not allowed is a 400 listing the allowed ones.

@@ -119,17 +119,39 @@ export class ApiResponse {
     return this.respond(body);
   }
 
-  badRequestError(message?: ErrorMessage): this { return this.statusError(400, message); }
-  unauthorizedError(message?: ErrorMessage): this { return this.statusError(401, message); }
-  forbiddenError(message?: ErrorMessage): this { return this.statusError(403, message); }
-  notFoundError(message?: ErrorMessage): this { return this.statusError(404, message); }
-  notAllowedError(message?: ErrorMessage): this { return this.statusError(405, message); }
-  notAcceptableError(message?: ErrorMessage): this { return this.statusError(406, message); }
-  conflictError(message?: ErrorMessage): this { return this.statusError(409, message); }
-  goneError(message?: ErrorMessage): this { return this.statusError(410, message); }
-  unprocessableError(message?: ErrorMessage): this { return this.statusError(422, message); }
-  tooManyRequestsError(message?: ErrorMessage): this { return this.statusError(429, message); }
-  internalError(message?: ErrorMessage): this { return this.statusError(500, message); }
+  badRequestError(message?: ErrorMessage): this {
+    return this.statusError(400, message);
+  }
+  unauthorizedError(message?: ErrorMessage): this {
+    return this.statusError(401, message);
+  }
+  forbiddenError(message?: ErrorMessage): this {
+    return this.statusError(403, message);
+  }
+  notFoundError(message?: ErrorMessage): this {
+    return this.statusError(404, message);
+  }
+  notAllowedError(message?: ErrorMessage): this {
+    return this.statusError(405, message);
+  }
+  notAcceptableError(message?: ErrorMessage): this {
+    return this.statusError(406, message);
+  }
+  conflictError(message?: ErrorMessage): this {
+    return this.statusError(409, message);
+  }
+  goneError(message?: ErrorMessage): this {
+    return this.statusError(410, message);
+  }
+  unprocessableError(message?: ErrorMessage): this {
+    return this.statusError(422, message);
+  }
+  tooManyRequestsError(message?: ErrorMessage): this {
+    return this.statusError(429, message);
+  }
+  internalError(message?: ErrorMessage): this {
+    return this.statusError(500, message);
+  }
 
   /** Answers in plain JSON even when the request carries a JSONP callback. */
   withoutJsonp(): this {

@@ -4,7 +4,6 @@ import type { DateConversion, KeyCase } from '../config/ApiConfig';
 import { isPlainObject } from '../config/deepMerge';
 import { formatDate } from './formatDate';
 
-
 /** Converted keys are few and repeat on every row: remember them (bounded, for hostile key sets). */
 const keyCache = { snake: new Map<string, string>(), camel: new Map<string, string>() };
 const MAX_CACHED_KEYS = 10_000;

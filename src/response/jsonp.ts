@@ -8,9 +8,11 @@ const CALLBACK = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
  * `typeof delete === 'function'` does not parse. After a dot any of them is a fine property name.
  */
 const RESERVED = new Set(
-  ('await break case catch class const continue debugger default delete do else enum export extends false finally for function ' +
+  (
+    'await break case catch class const continue debugger default delete do else enum export extends false finally for function ' +
     'if implements import in instanceof interface let new null package private protected public return static super switch ' +
-    'this throw true try typeof var void while with yield').split(' '),
+    'this throw true try typeof var void while with yield'
+  ).split(' '),
 );
 
 /**

@@ -26,7 +26,11 @@ export function debugBlock(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { class: typeof error, file: null, line: null, trace: [] };
   const sql = (error as { sql?: unknown }).sql;
   const mask = (text: string) => (typeof sql === 'string' && sql ? text.split(sql).join('[SQL]') : text);
-  const trace = (error.stack ?? '').split('\n').slice(1).map((line) => mask(line.trim())).filter(Boolean);
+  const trace = (error.stack ?? '')
+    .split('\n')
+    .slice(1)
+    .map((line) => mask(line.trim()))
+    .filter(Boolean);
   const where = /\(?([^\s()]+):(\d+):\d+\)?$/.exec(trace[0] ?? '');
   return { class: error.constructor.name, file: where?.[1] ?? null, line: where ? Number(where[2]) : null, trace };
 }

@@ -15,10 +15,7 @@ import { assertCallback, wrapJsonp } from './jsonp';
 import type { RenderedResponse } from './RenderedResponse';
 
 /** What a builder asks to send. */
-export type ResponseBody =
-  | { kind: 'payload'; payload: unknown }
-  | { kind: 'resource'; resource: Resource; paginator?: Paginator }
-  | { kind: 'empty' };
+export type ResponseBody = { kind: 'payload'; payload: unknown } | { kind: 'resource'; resource: Resource; paginator?: Paginator } | { kind: 'empty' };
 
 export interface RenderInput {
   status: number;
@@ -64,7 +61,7 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
 
 function payloadWithMeta(payload: unknown, meta: Record<string, unknown> | null): unknown {
   if (!meta || Object.keys(meta).length === 0) return payload;
-  if (payload !== null && typeof payload === 'object' && !Array.isArray(payload)) return { ...(payload), meta };
+  if (payload !== null && typeof payload === 'object' && !Array.isArray(payload)) return { ...payload, meta };
   return { data: payload, meta };
 }
 
@@ -87,7 +84,11 @@ export async function render(context: RequestContext, input: RenderInput): Promi
   }
   const json = encodeJson(value, config.jsonEncodeOption);
   const rendered: RenderedResponse = callback
-    ? { status, headers: { ...input.headers, 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff' }, body: wrapJsonp(callback, json) }
+    ? {
+        status,
+        headers: { ...input.headers, 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff' },
+        body: wrapJsonp(callback, json),
+      }
     : { status, headers: { ...input.headers, 'content-type': `${contentType}; charset=utf-8` }, body: json };
   return isTaggedItem(context, input) ? conditional(context, rendered) : rendered;
 }

@@ -35,7 +35,8 @@ export class JsonApiSerializer implements Serializer {
     if (rest.length > 0) body.included = rest;
     const allMeta = page ? { ...(meta ?? {}), pagination: page.meta } : meta;
     if (allMeta && Object.keys(allMeta).length > 0) body.meta = convert.value(allMeta);
-    if (page) body.links = { self: page.links.self, first: page.links.first, last: page.links.last, prev: page.links.previous ?? null, next: page.links.next ?? null };
+    if (page)
+      body.links = { self: page.links.self, first: page.links.first, last: page.links.last, prev: page.links.previous ?? null, next: page.links.next ?? null };
     return body;
   }
 

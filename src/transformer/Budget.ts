@@ -47,4 +47,3 @@ function upperBound(resources: readonly Resource[], limit: number): number {
   }
   return total;
 }
-

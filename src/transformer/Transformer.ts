@@ -32,9 +32,7 @@ const DEFAULTS = Symbol('rca.defaultIncludes');
  *   }
  * }
  */
-export abstract class Transformer<TModel = unknown, TOut extends Record<string, unknown> = Record<string, unknown>>
-  implements TransformerLike
-{
+export abstract class Transformer<TModel = unknown, TOut extends Record<string, unknown> = Record<string, unknown>> implements TransformerLike {
   /** Includes a client may request with `?include=`. */
   declare availableIncludes: readonly string[];
   /** Includes added to every response of this transformer, requested or not. */
@@ -61,12 +59,20 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
   }
 
   /** An included item. `data` may be a model, `this.related(model, 'relation')`, or null. */
-  item<M>(data: M | RelatedRef | null | undefined, transformer?: Transformer<M> | TransformerLike | ((model: M) => Record<string, unknown>), resourceKey?: string): ItemResource {
+  item<M>(
+    data: M | RelatedRef | null | undefined,
+    transformer?: Transformer<M> | TransformerLike | ((model: M) => Record<string, unknown>),
+    resourceKey?: string,
+  ): ItemResource {
     return new ItemResource(data, transformer, resourceKey);
   }
 
   /** An included collection. `data` may be a list, `this.related(model, 'relation')`, or null. */
-  collection<M>(data: Iterable<M> | RelatedRef | null | undefined, transformer?: Transformer<M> | TransformerLike | ((model: M) => Record<string, unknown>), resourceKey?: string): CollectionResource {
+  collection<M>(
+    data: Iterable<M> | RelatedRef | null | undefined,
+    transformer?: Transformer<M> | TransformerLike | ((model: M) => Record<string, unknown>),
+    resourceKey?: string,
+  ): CollectionResource {
     return new CollectionResource(data, transformer, resourceKey);
   }
 
@@ -115,7 +121,10 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
 // Accessors on the prototype, so that a subclass's `availableIncludes = [...]` field assignment is
 // checked against its include methods at construction time, at no cost per instance. (Where class
 // fields are defined rather than assigned, the check happens at first use instead.)
-for (const [key, slot] of [['availableIncludes', AVAILABLE], ['defaultIncludes', DEFAULTS]] as const) {
+for (const [key, slot] of [
+  ['availableIncludes', AVAILABLE],
+  ['defaultIncludes', DEFAULTS],
+] as const) {
   Object.defineProperty(Transformer.prototype, key, {
     configurable: true,
     enumerable: true,

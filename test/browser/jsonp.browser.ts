@@ -36,7 +36,15 @@ describe('JSONP in a real browser (headless Chromium)', function () {
   before(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     pages = await pageServer();
   });
@@ -82,10 +90,21 @@ describe('JSONP in a real browser (headless Chromium)', function () {
       await page.close();
     });
 
-    for (const hostile of ['alert(1)', 'window.pwned=true;receive', 'receive);alert(1);//', 'receive//', '</script><script>alert(1)</script>', 'a'.repeat(129), 'delete']) {
+    for (const hostile of [
+      'alert(1)',
+      'window.pwned=true;receive',
+      'receive);alert(1);//',
+      'receive//',
+      '</script><script>alert(1)</script>',
+      'a'.repeat(129),
+      'delete',
+    ]) {
       it(`never executes anything for the callback ${JSON.stringify(hostile.slice(0, 30))}`, async () => {
         const { page, dialogs } = await load(`${app().url}/v1/books/3?callback=${encodeURIComponent(hostile)}`);
-        const state = await page.evaluate(() => ({ pwned: (globalThis as unknown as { pwned: boolean }).pwned, received: (globalThis as unknown as { received: unknown }).received }));
+        const state = await page.evaluate(() => ({
+          pwned: (globalThis as unknown as { pwned: boolean }).pwned,
+          received: (globalThis as unknown as { received: unknown }).received,
+        }));
         expect(state).to.deep.equal({ pwned: false, received: null });
         expect(dialogs).to.deep.equal([]);
         await page.close();

@@ -48,7 +48,11 @@ describe('rc-api api:call', function () {
   });
 
   it('sends --request and --data, with --app naming the module', async () => {
-    const result = await runCli(['api:call', '-X', 'POST', '/v1/books', '-d', 'title=From the CLI&author_id=2&publisher_id=3', '--app', 'example/cliApp.ts'], REPO, env);
+    const result = await runCli(
+      ['api:call', '-X', 'POST', '/v1/books', '-d', 'title=From the CLI&author_id=2&publisher_id=3', '--app', 'example/cliApp.ts'],
+      REPO,
+      env,
+    );
     expect(result.code).to.equal(0);
     expect(result.stdout).to.match(/^HTTP\/1\.1 201 Created\n/);
     const db = new Sequelize({ dialect: 'sqlite', storage: env.DB_STORAGE, logging: false });
@@ -123,7 +127,7 @@ describe('rc-api --version and make:transformer in this package', function () {
     expect(await runCli(['--version'], REPO)).to.deep.include({ code: 0, stdout: `${version}\n` });
   });
 
-  it('make:transformer refuses to write into the library\'s own src/', async () => {
+  it("make:transformer refuses to write into the library's own src/", async () => {
     const result = await runCli(['make:transformer', 'Review'], REPO);
     expect(result.code).to.equal(1);
     expect(result.stderr).to.include("refusing to write src/transformers/ReviewTransformer.ts into routing-controllers-api's own src/");

@@ -49,7 +49,10 @@ describe('rc-api make:transformer', function () {
   it('uses the model and the related transformers when they exist', async () => {
     fs.mkdirSync(path.join(dir, 'src', 'models'), { recursive: true });
     fs.mkdirSync(path.join(dir, 'src', 'transformers'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'src', 'models', 'Book.ts'), "import { Model } from 'sequelize';\nexport class Book extends Model {\n  declare id: number;\n  declare createdAt: Date;\n}\n");
+    fs.writeFileSync(
+      path.join(dir, 'src', 'models', 'Book.ts'),
+      "import { Model } from 'sequelize';\nexport class Book extends Model {\n  declare id: number;\n  declare createdAt: Date;\n}\n",
+    );
     fs.writeFileSync(
       path.join(dir, 'src', 'transformers', 'CommentTransformer.ts'),
       "import { Transformer } from 'routing-controllers-api';\nexport class CommentTransformer extends Transformer<{ id: number }> {\n  transform(comment: { id: number }) {\n    return { id: comment.id };\n  }\n}\n",
@@ -72,7 +75,16 @@ describe('rc-api make:transformer', function () {
 
   it('generates collection includes that load with one query for all parents', async () => {
     await exampleDatabase();
-    const result = await runCli(['make:transformer', 'Book', '--includes=Comment:comments:true', `--from=${path.join(REPO, 'src')}`, `--model=${path.join(REPO, 'example', 'models', 'Book.ts')}`], dir);
+    const result = await runCli(
+      [
+        'make:transformer',
+        'Book',
+        '--includes=Comment:comments:true',
+        `--from=${path.join(REPO, 'src')}`,
+        `--model=${path.join(REPO, 'example', 'models', 'Book.ts')}`,
+      ],
+      dir,
+    );
     expect(result.code).to.equal(0);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { BookTransformer } = require(path.join(dir, 'src', 'transformers', 'BookTransformer.ts'));
@@ -85,12 +97,24 @@ describe('rc-api make:transformer', function () {
     let body: any;
     const sql = await exampleQueries(() =>
       requestStorage.run(createContext(app, { method: 'GET', url: '/', headers: {}, protocol: 'http', host: 'h' }), async () => {
-        body = serializers.array.document(await new Scope({ tree, defaults }).run(new CollectionResource(books, new BookTransformer())), null, null, converter('snake', 'iso8601'));
+        body = serializers.array.document(
+          await new Scope({ tree, defaults }).run(new CollectionResource(books, new BookTransformer())),
+          null,
+          null,
+          converter('snake', 'iso8601'),
+        );
       }),
     );
     expect(sql).to.have.length(1);
     for (const book of body.data) {
-      const expected = await Comment.findAll({ where: { bookId: book.id }, order: [['createdAt', 'DESC'], ['id', 'DESC']], limit: 2 });
+      const expected = await Comment.findAll({
+        where: { bookId: book.id },
+        order: [
+          ['createdAt', 'DESC'],
+          ['id', 'DESC'],
+        ],
+        limit: 2,
+      });
       expect(book.comments.data.map((c: { id: number }) => c.id)).to.deep.equal(expected.map((c) => c.id));
     }
   });

@@ -20,7 +20,7 @@ onBothFrameworks('/v1/authors (v1.authors.*)', (app) => {
     expect(ids(res.body.books)).to.deep.equal(books.map((b) => b.id));
   });
 
-  it('books pages the author\'s books, newest first', async () => {
+  it("books pages the author's books, newest first", async () => {
     const res = await app().get('/v1/authors/2/books?per_page=3');
     const books = await Book.findAll({ where: { authorId: 2 }, order: [['createdAt', 'DESC']], limit: 3 });
     expect(ids(res.body)).to.deep.equal(books.map((b) => b.id));
@@ -77,6 +77,12 @@ onBothFrameworks('GET /v1 (v1.index)', (app) => {
     expect(res.body.name).to.equal('books-api');
     expect(res.body.links['v1.books.index']).to.deep.equal({ method: 'GET', href: `${app().url}/v1/books` });
     expect(res.body.links['v1.books.show']).to.deep.equal({ method: 'GET', href: `${app().url}/v1/books/{id}` });
-    expect(Object.keys(res.body.links)).to.include.members(['v1.books.store', 'v1.books.update', 'v1.books.destroy', 'v1.authors.profile', 'v1.publishers.show']);
+    expect(Object.keys(res.body.links)).to.include.members([
+      'v1.books.store',
+      'v1.books.update',
+      'v1.books.destroy',
+      'v1.authors.profile',
+      'v1.publishers.show',
+    ]);
   });
 });

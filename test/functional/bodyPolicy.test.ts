@@ -48,7 +48,11 @@ onBothFrameworks('one body policy (body.limit, body.maxDepth, media types, chars
   });
 
   it('form-encoded, text and untyped bodies are a 415', async () => {
-    expectError(await post('title=Form+Book&author_id=1&publisher_id=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, /must be application\/json; got "application\/x-www-form-urlencoded"/);
+    expectError(
+      await post('title=Form+Book&author_id=1&publisher_id=1', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      /must be application\/json; got "application\/x-www-form-urlencoded"/,
+    );
     expectError(await post(JSON.stringify(BOOK), { 'content-type': 'text/plain' }), 415, /got "text\/plain"/);
     // A Buffer: fetch() labels a string text/plain by itself.
     expectError(await post(Buffer.from(JSON.stringify(BOOK)), {}), 415, /got "none"/);
@@ -65,7 +69,11 @@ onBothFrameworks('one body policy (body.limit, body.maxDepth, media types, chars
 
   it('gzip is decoded; an invalid gzip body is a 400 without zlib text; an unknown encoding a 415', async () => {
     expect((await post(zlib.gzipSync(JSON.stringify(BOOK)), { ...json, 'content-encoding': 'gzip' })).status).to.equal(201);
-    expectError(await post(Buffer.from('this is not gzip at all'), { ...json, 'content-encoding': 'gzip' }), 400, /^The request body could not be decoded as gzip$/);
+    expectError(
+      await post(Buffer.from('this is not gzip at all'), { ...json, 'content-encoding': 'gzip' }),
+      400,
+      /^The request body could not be decoded as gzip$/,
+    );
     expectError(await post(JSON.stringify(BOOK), { ...json, 'content-encoding': 'compress' }), 415, /Content-Encoding "compress" is not accepted/);
   });
 
@@ -98,7 +106,7 @@ eachFramework(
   { body: { limit: 512, types: ['json', 'urlencoded'] } },
 );
 
-describe('a body parser of the app\'s own, mounted before useApi()', () => {
+describe("a body parser of the app's own, mounted before useApi()", () => {
   for (const framework of ['express', 'koa'] as const) {
     it(`keeps its body and does not wait for a stream already read [${framework}]`, async () => {
       const options = { controllers: fixtureControllers, api: { body: { types: ['json', 'urlencoded'] as Array<'json' | 'urlencoded'> } } };
@@ -122,7 +130,12 @@ describe('a body parser of the app\'s own, mounted before useApi()', () => {
       await new Promise((resolve) => server.once('listening', resolve));
       try {
         const { port } = server.address() as { port: number };
-        const res = await fetch(`http://127.0.0.1:${port}/r/flags`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '_method=DELETE', signal: AbortSignal.timeout(3000) });
+        const res = await fetch(`http://127.0.0.1:${port}/r/flags`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: '_method=DELETE',
+          signal: AbortSignal.timeout(3000),
+        });
         expect(await res.json()).to.deep.equal({ update: false, delete: true });
       } finally {
         server.close();

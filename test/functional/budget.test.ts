@@ -14,7 +14,9 @@ function countResources(value: unknown): number {
 }
 
 /** One segment of an include path: a name the example knows (or not) with an optional limit. */
-const segment = fc.tuple(fc.constantFrom('books', 'publisher', 'author', 'comments', 'editor'), fc.option(fc.integer({ min: 0, max: 100 }))).map(([name, limit]) => (limit === null ? name : `${name}:limit(${limit})`));
+const segment = fc
+  .tuple(fc.constantFrom('books', 'publisher', 'author', 'comments', 'editor'), fc.option(fc.integer({ min: 0, max: 100 })))
+  .map(([name, limit]) => (limit === null ? name : `${name}:limit(${limit})`));
 const includePath = fc.array(segment, { minLength: 1, maxLength: 10 }).map((segments) => segments.join('.'));
 const includeString = fc.array(includePath, { minLength: 1, maxLength: 4 }).map((paths) => paths.join(','));
 
@@ -27,7 +29,9 @@ onBothFrameworks('include.maxResources: one budget of work per response', (app) 
     });
     const elapsed = Date.now() - started;
     expect(res!.status).to.equal(400);
-    expect(res!.body.error.message).to.match(/over the 5000 one response may hold/).and.match(/books\.publisher\.books\.publisher\.books/);
+    expect(res!.body.error.message)
+      .to.match(/over the 5000 one response may hold/)
+      .and.match(/books\.publisher\.books\.publisher\.books/);
     expect(res!.body.error.message).to.match(/lower their limit\(n\)/);
     // The publisher, then books and publishers twice: the third books level is refused unloaded.
     expect(statements).to.have.length(5);

@@ -21,9 +21,14 @@ describe('example database', () => {
     const prepared = await prepareDatabase(first);
     expect(prepared.migrated).to.deep.equal(['001-create-authors-and-publishers', '002-create-books', '003-create-comments', '004-add-book-version']);
     expect(prepared.seeded).to.deep.equal(['001-books']);
-    const [[counts]] = (await first.query('SELECT (SELECT COUNT(*) FROM authors) a, (SELECT COUNT(*) FROM publishers) p, (SELECT COUNT(*) FROM books) b')) as [Array<Record<string, number>>, unknown];
+    const [[counts]] = (await first.query('SELECT (SELECT COUNT(*) FROM authors) a, (SELECT COUNT(*) FROM publishers) p, (SELECT COUNT(*) FROM books) b')) as [
+      Array<Record<string, number>>,
+      unknown,
+    ];
     expect(counts).to.deep.equal({ a: SEED_COUNTS.authors, p: SEED_COUNTS.publishers, b: SEED_COUNTS.books });
-    const [[range]] = (await first.query('SELECT MIN(n) lo, MAX(n) hi FROM (SELECT b.id, COUNT(c.id) n FROM books b LEFT JOIN comments c ON c.book_id = b.id GROUP BY b.id)')) as [Array<Record<string, number>>, unknown];
+    const [[range]] = (await first.query(
+      'SELECT MIN(n) lo, MAX(n) hi FROM (SELECT b.id, COUNT(c.id) n FROM books b LEFT JOIN comments c ON c.book_id = b.id GROUP BY b.id)',
+    )) as [Array<Record<string, number>>, unknown];
     expect(range.lo).to.be.at.least(0);
     expect(range.hi).to.be.at.most(SEED_COUNTS.maxCommentsPerBook);
     await first.query("UPDATE books SET title = 'Kept' WHERE id = 1");
@@ -64,7 +69,12 @@ describe('example database', () => {
 
   it('reads PORT, FRAMEWORK and DB_STORAGE, refusing bad values', () => {
     expect(readSettings({})).to.include({ port: 3000, framework: 'express', logging: false });
-    expect(readSettings({ PORT: '8080', FRAMEWORK: 'koa', DB_STORAGE: '/tmp/x.sqlite' })).to.deep.equal({ port: 8080, framework: 'koa', storage: '/tmp/x.sqlite', logging: false });
+    expect(readSettings({ PORT: '8080', FRAMEWORK: 'koa', DB_STORAGE: '/tmp/x.sqlite' })).to.deep.equal({
+      port: 8080,
+      framework: 'koa',
+      storage: '/tmp/x.sqlite',
+      logging: false,
+    });
     expect(() => readSettings({ FRAMEWORK: 'hapi' })).to.throw(/FRAMEWORK must be express or koa/);
     expect(() => readSettings({ PORT: 'eighty' })).to.throw(/PORT must be a port number/);
   });

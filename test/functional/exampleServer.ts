@@ -30,15 +30,20 @@ export function exampleDatabase(): Promise<Sequelize> {
 /** The frameworks the example is tested on: Express 5 (as `express5`) too, where a suite asks for it. */
 export type TestFramework = ExampleFramework | 'express5';
 
-export async function startExample(framework: TestFramework, api: ApiConfigInput = {}): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
+export async function startExample(
+  framework: TestFramework,
+  api: ApiConfigInput = {},
+): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
   await exampleDatabase();
   const errors: unknown[] = [];
-  const server = http.createServer(createExampleApp(framework === 'express5' ? 'express' : framework, {
+  const server = http.createServer(
+    createExampleApp(framework === 'express5' ? 'express' : framework, {
       api,
       onError: (error, status) => errors.push({ error, status }),
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       createExpress: framework === 'express5' ? () => require('express5')() : undefined,
-    }).listener);
+    }).listener,
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const send = async (method: string, target: string, body?: unknown) =>

@@ -10,7 +10,9 @@ async function comments(bookId: number, order: [string, 'ASC' | 'DESC'], limit: 
 
 onBothFrameworks('include forms through the books API', (app) => {
   it('include=a', async () => {
-    expect((await app().get('/v1/books/3?include=author')).body).to.have.property('author').that.has.property('id');
+    expect((await app().get('/v1/books/3?include=author')).body)
+      .to.have.property('author')
+      .that.has.property('id');
   });
 
   it('include=a,b and include[]=a&include[]=b', async () => {
@@ -27,8 +29,12 @@ onBothFrameworks('include forms through the books API', (app) => {
 
   it('a:limit(n|offset) and a:limit(n)', async () => {
     const book = (await Book.findAll({ include: [Comment] })).find((b) => (b.comments?.length ?? 0) >= 5)!;
-    expect(ids((await app().get(`/v1/books/${book.id}?include=comments:limit(2|1)`)).body.comments)).to.deep.equal(await comments(book.id, ['createdAt', 'DESC'], 2, 1));
-    expect(ids((await app().get(`/v1/books/${book.id}?include=comments:limit(4)`)).body.comments)).to.deep.equal(await comments(book.id, ['createdAt', 'DESC'], 4));
+    expect(ids((await app().get(`/v1/books/${book.id}?include=comments:limit(2|1)`)).body.comments)).to.deep.equal(
+      await comments(book.id, ['createdAt', 'DESC'], 2, 1),
+    );
+    expect(ids((await app().get(`/v1/books/${book.id}?include=comments:limit(4)`)).body.comments)).to.deep.equal(
+      await comments(book.id, ['createdAt', 'DESC'], 4),
+    );
   });
 
   it('a:sort(key|dir), a:order(key|dir) and chained modifiers', async () => {
@@ -49,7 +55,15 @@ onBothFrameworks('include forms through the books API', (app) => {
     }
   });
 
-  for (const bad of ['editor', 'author.agent', 'comments:limit(x)', 'comments:sort(password|asc)', 'comments:sort(id|random)', 'comments:take(2)', 'comments:limit(101)']) {
+  for (const bad of [
+    'editor',
+    'author.agent',
+    'comments:limit(x)',
+    'comments:sort(password|asc)',
+    'comments:sort(id|random)',
+    'comments:take(2)',
+    'comments:limit(101)',
+  ]) {
     it(`answers 400 for ${bad}`, async () => {
       const res = await app().get(`/v1/books?include=${encodeURIComponent(bad)}`);
       expect(res.status).to.equal(400);
@@ -79,7 +93,9 @@ onBothFrameworks('statements per request with includes', (app) => {
 
   it('apply limit, offset and sort per parent inside SQL', async () => {
     const sql = await exampleQueries(() => app().get(books(5)));
-    expect(sql.find((statement) => statement.includes('FROM `comments`'))).to.match(/ROW_NUMBER\(\) OVER \(PARTITION BY `book_id` ORDER BY `created_at` DESC, `id` DESC\)/);
+    expect(sql.find((statement) => statement.includes('FROM `comments`'))).to.match(
+      /ROW_NUMBER\(\) OVER \(PARTITION BY `book_id` ORDER BY `created_at` DESC, `id` DESC\)/,
+    );
   });
 });
 
@@ -87,7 +103,7 @@ onBothFrameworks('JSONP on the books API', (app) => {
   it('wraps the index for a good callback', async () => {
     const res = await app().get('/v1/books?callback=showBooks');
     expect(res.headers.get('content-type')).to.equal('text/javascript; charset=utf-8');
-    expect(res.text.startsWith("/**/ typeof showBooks === 'function' && showBooks({\"data\":[")).to.equal(true);
+    expect(res.text.startsWith('/**/ typeof showBooks === \'function\' && showBooks({"data":[')).to.equal(true);
   });
 
   it('answers a bad callback with a JSON 400', async () => {

@@ -4,11 +4,20 @@ import { Book } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
 
 /** node:http, so that Host and X-Forwarded-* go out exactly as written. */
-function rawGet(base: string, path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> {
+function rawGet(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> {
   return new Promise((resolve, reject) => {
     const req = http.request(base + path, { method, headers }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk) => (text += chunk))
+        .on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
     });
     req.on('error', reject).end(body);
   });
@@ -36,7 +45,13 @@ onBothFrameworks(
       expect(item.body.link.href).to.equal('https://api.example.com/base/v1/books/1');
       const page = await rawGet(app().url, '/v1/books?page=2', { host: 'other.example' });
       expect(page.body.meta.pagination.links.next).to.equal('https://api.example.com/base/v1/books?page=3');
-      const created = await rawGet(app().url, '/v1/books', { host: 'other.example', 'content-type': 'application/json' }, 'POST', JSON.stringify({ title: 'Linked', author_id: 1, publisher_id: 1 }));
+      const created = await rawGet(
+        app().url,
+        '/v1/books',
+        { host: 'other.example', 'content-type': 'application/json' },
+        'POST',
+        JSON.stringify({ title: 'Linked', author_id: 1, publisher_id: 1 }),
+      );
       expect(created.headers.location).to.equal(`https://api.example.com/base/v1/books/${created.body.id}`);
       await Book.destroy({ where: { id: created.body.id } });
     });

@@ -9,7 +9,9 @@ onBothFrameworks('the example as a remote upstream of the Api service', (app) =>
     const created = await api.post<{ id: number; title: string }>(`${app().url}/v1/books`, { title: 'Sent From Afar', author_id: 2, publisher_id: 3 });
     try {
       expect(created.title).to.equal('Sent From Afar');
-      expect(await api.put(`${app().url}/v1/books/${created.id}`, { title: 'Changed From Afar' })).to.deep.equal({ success: { code: 200, message: 'Updated' } });
+      expect(await api.put(`${app().url}/v1/books/${created.id}`, { title: 'Changed From Afar' })).to.deep.equal({
+        success: { code: 200, message: 'Updated' },
+      });
       expect((await Book.findByPk(created.id))!.title).to.equal('Changed From Afar');
     } finally {
       await Book.destroy({ where: { id: created.id } });

@@ -53,7 +53,11 @@ onBothFrameworks('atomic writes under concurrency', (app) => {
 
 onBothFrameworks('conditional requests: ETag, If-None-Match, If-Match', (app) => {
   const send = (method: string, target: string, headers: Record<string, string>, body?: unknown) =>
-    app().get(target, { method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    app().get(target, {
+      method,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   it('tags item responses; a matching If-None-Match is a 304 with no body on GET and HEAD', async () => {
     const first = await app().get('/v1/books/12');
@@ -79,7 +83,12 @@ onBothFrameworks('conditional requests: ETag, If-None-Match, If-Match', (app) =>
     expect([stale.status, stale.body.error.code]).to.deep.equal([412, 412]);
     expect(stale.body.error.message).to.match(/changed since the ETag given in If-Match/);
     expect(await row(book.id)).to.deep.equal(before);
-    const weak = await send('PUT', `/v1/books/${book.id}`, { 'if-match': `W/${(await app().get(`/v1/books/${book.id}`)).headers.get('etag')}` }, { title: 'Weak' });
+    const weak = await send(
+      'PUT',
+      `/v1/books/${book.id}`,
+      { 'if-match': `W/${(await app().get(`/v1/books/${book.id}`)).headers.get('etag')}` },
+      { title: 'Weak' },
+    );
     expect(weak.status, 'a weak tag never matches If-Match').to.equal(412);
     expect((await send('PUT', `/v1/books/${book.id}`, { 'if-match': '*' }, { title: 'Any' })).status).to.equal(200);
     await book.destroy();
@@ -111,7 +120,11 @@ onBothFrameworks('conditional requests: ETag, If-None-Match, If-Match', (app) =>
 onBothFrameworks('methods the books API does not serve', (app) => {
   it('PATCH /v1/books/:id is a 405 with Allow, and the row is unchanged', async () => {
     const before = await row(6);
-    const res = await app().get('/v1/books/6', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Patched' }) });
+    const res = await app().get('/v1/books/6', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Patched' }),
+    });
     expect([res.status, res.headers.get('allow')]).to.deep.equal([405, 'DELETE, GET, HEAD, OPTIONS, PUT']);
     expect(await row(6)).to.deep.equal(before);
   });

@@ -7,7 +7,6 @@ import { eachFramework, FRAMEWORKS, startFixture } from '../fixture/app';
 import { rejection } from '../fixture/rejection';
 import { Book } from '../fixture/models';
 
-
 eachFramework('Api: internal requests', (app) => {
   const api = () => new Api().forApp(app().app);
 
@@ -18,7 +17,12 @@ eachFramework('Api: internal requests', (app) => {
 
   for (const verb of ['post', 'put', 'patch'] as const) {
     it(`${verb}() sends a JSON body`, async () => {
-      expect(await api()[verb]('/echo', { title: 'T' })).to.deep.equal({ method: verb.toUpperCase(), query: {}, body: { title: 'T' }, content_type: 'application/json' });
+      expect(await api()[verb]('/echo', { title: 'T' })).to.deep.equal({
+        method: verb.toUpperCase(),
+        query: {},
+        body: { title: 'T' },
+        content_type: 'application/json',
+      });
     });
   }
 
@@ -83,87 +87,95 @@ eachFramework('Api: internal requests', (app) => {
   });
 });
 
-eachFramework('Api: isolation of internal requests', (app) => {
-  const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'x-secret': `secret-${token}`, cookie: `session=${token}` });
+eachFramework(
+  'Api: isolation of internal requests',
+  (app) => {
+    const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'x-secret': `secret-${token}`, cookie: `session=${token}` });
 
-  function checkChain(body: any, token: string, depth: number): void {
-    expect(body.token, `token at depth ${depth}`).to.equal(token);
-    expect(body.depth).to.equal(depth);
-    expect(body.intact, `context intact at depth ${depth}`).to.equal(true);
-    expect(body.path).to.equal(`/iso/level/${token}/${depth}`);
-    expect(body.authorization).to.equal(`Bearer ${token}`);
-    if (depth > 1) {
-      expect(body.secret, 'x-secret is not forwarded').to.equal(null);
-      expect(body.query).to.equal(`${token}-${depth}`);
+    function checkChain(body: any, token: string, depth: number): void {
+      expect(body.token, `token at depth ${depth}`).to.equal(token);
+      expect(body.depth).to.equal(depth);
+      expect(body.intact, `context intact at depth ${depth}`).to.equal(true);
+      expect(body.path).to.equal(`/iso/level/${token}/${depth}`);
+      expect(body.authorization).to.equal(`Bearer ${token}`);
+      if (depth > 1) {
+        expect(body.secret, 'x-secret is not forwarded').to.equal(null);
+        expect(body.query).to.equal(`${token}-${depth}`);
+      }
+      if (depth < 3) checkChain(body.inner, token, depth + 1);
+      else expect(body.inner).to.equal(null);
     }
-    if (depth < 3) checkChain(body.inner, token, depth + 1);
-    else expect(body.inner).to.equal(null);
-  }
 
-  it('forwards only internal.forwardHeaders, and the outer context is intact afterwards', async () => {
-    const res = await app().get('/iso/level/solo/1?q=top', { headers: headers('solo') });
-    expect(res.body.secret).to.equal('secret-solo');
-    expect(res.body.query).to.equal('top');
-    checkChain(res.body, 'solo', 1);
-  });
-
-  it('keeps the outer context when the inner request fails', async () => {
-    const res = await app().get('/iso/fail/t1');
-    expect(res.body).to.deep.equal({ status: 500, body: { error: { code: 500, message: 'Internal Server Error' } }, intact: true });
-  });
-
-  it('200 concurrent requests, each 3 levels of internal calls deep, among real traffic: every answer is its own', async () => {
-    const nested = Array.from({ length: 200 }, (_, i) => `n${i}`).map(async (token) => {
-      const res = await app().get(`/iso/level/${token}/1`, { headers: headers(token) });
-      checkChain(res.body, token, 1);
+    it('forwards only internal.forwardHeaders, and the outer context is intact afterwards', async () => {
+      const res = await app().get('/iso/level/solo/1?q=top', { headers: headers('solo') });
+      expect(res.body.secret).to.equal('secret-solo');
+      expect(res.body.query).to.equal('top');
+      checkChain(res.body, 'solo', 1);
     });
-    const direct = Array.from({ length: 200 }, (_, i) => `d${i}`).map(async (token) => {
-      const res = await app().get(`/iso/level/${token}/3`, { headers: headers(token) });
-      expect([res.body.token, res.body.secret, res.body.authorization]).to.deep.equal([token, `secret-${token}`, `Bearer ${token}`]);
+
+    it('keeps the outer context when the inner request fails', async () => {
+      const res = await app().get('/iso/fail/t1');
+      expect(res.body).to.deep.equal({ status: 500, body: { error: { code: 500, message: 'Internal Server Error' } }, intact: true });
     });
-    await Promise.all([...nested, ...direct]);
-  });
 
-  it('leaves Express\'s shared request and response prototypes untouched', () => {
-    expect(Object.getPrototypeOf(express.request)).to.equal(http.IncomingMessage.prototype);
-    expect(Object.getPrototypeOf(express.response)).to.equal(http.ServerResponse.prototype);
-  });
+    it('200 concurrent requests, each 3 levels of internal calls deep, among real traffic: every answer is its own', async () => {
+      const nested = Array.from({ length: 200 }, (_, i) => `n${i}`).map(async (token) => {
+        const res = await app().get(`/iso/level/${token}/1`, { headers: headers(token) });
+        checkChain(res.body, token, 1);
+      });
+      const direct = Array.from({ length: 200 }, (_, i) => `d${i}`).map(async (token) => {
+        const res = await app().get(`/iso/level/${token}/3`, { headers: headers(token) });
+        expect([res.body.token, res.body.secret, res.body.authorization]).to.deep.equal([token, `secret-${token}`, `Bearer ${token}`]);
+      });
+      await Promise.all([...nested, ...direct]);
+    });
 
-  it('sets the Host of an internal domain for invoke()', async () => {
-    const res = await app().get('/iso/call/invoke?target=http://books.internal/iso/host');
-    expect(res.body).to.deep.equal({ ok: true, body: { host: 'books.internal' } });
-  });
-}, { internal: { domains: ['books.internal'] } });
+    it("leaves Express's shared request and response prototypes untouched", () => {
+      expect(Object.getPrototypeOf(express.request)).to.equal(http.IncomingMessage.prototype);
+      expect(Object.getPrototypeOf(express.response)).to.equal(http.ServerResponse.prototype);
+    });
 
-eachFramework('Api: internal.maxDepth and clients that leave', (app) => {
-  it('a route that calls itself stops at internal.maxDepth with a 508 Loop Detected, and the app keeps serving', async () => {
-    const res = await app().get('/iso/recurse');
-    expect([res.status, res.body]).to.deep.equal([508, { error: { code: 508, message: 'Loop Detected' } }]);
-    const refused = app().errors.find((e) => (e as ApiError).code === 'RCA_INTERNAL_LOOP') as ApiError;
-    expect(refused.message).to.match(/nested 4 deep, beyond internal.maxDepth \(3\), at GET \/iso\/recurse/);
-    expect((await app().get('/v1/books/1')).status).to.equal(200);
-  });
+    it('sets the Host of an internal domain for invoke()', async () => {
+      const res = await app().get('/iso/call/invoke?target=http://books.internal/iso/host');
+      expect(res.body).to.deep.equal({ ok: true, body: { host: 'books.internal' } });
+    });
+  },
+  { internal: { domains: ['books.internal'] } },
+);
 
-  it('carries the depth into each inner request; maxDepth levels are served', async () => {
-    expect((await app().get('/iso/depth/0')).body).to.deep.equal({ depth: 0 });
-    expect((await app().get('/iso/depth/3')).body).to.deep.equal({ depth: 3 });
-    expect((await app().get('/iso/depth/4')).status).to.equal(508);
-  });
+eachFramework(
+  'Api: internal.maxDepth and clients that leave',
+  (app) => {
+    it('a route that calls itself stops at internal.maxDepth with a 508 Loop Detected, and the app keeps serving', async () => {
+      const res = await app().get('/iso/recurse');
+      expect([res.status, res.body]).to.deep.equal([508, { error: { code: 508, message: 'Loop Detected' } }]);
+      const refused = app().errors.find((e) => (e as ApiError).code === 'RCA_INTERNAL_LOOP') as ApiError;
+      expect(refused.message).to.match(/nested 4 deep, beyond internal.maxDepth \(3\), at GET \/iso\/recurse/);
+      expect((await app().get('/v1/books/1')).status).to.equal(200);
+    });
 
-  it('abandons the pending internal calls of a client that disconnects', async () => {
-    const token = `${app().framework}-gone`;
-    const controller = new AbortController();
-    const request = fetch(`${app().url}/iso/slow-chain/${token}/10`, { signal: controller.signal }).catch((error) => error);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    controller.abort();
-    await request;
-    // Ten steps would take a second; the chain must stop at the step under way when the client left.
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(slowChainCalls[token].length).to.be.within(1, 3);
-    const complete = await app().get(`/iso/slow-chain/${app().framework}-stays/3`);
-    expect(complete.body.calls).to.deep.equal(['step 0', 'step 1', 'step 2']);
-  });
-}, { internal: { maxDepth: 3 } });
+    it('carries the depth into each inner request; maxDepth levels are served', async () => {
+      expect((await app().get('/iso/depth/0')).body).to.deep.equal({ depth: 0 });
+      expect((await app().get('/iso/depth/3')).body).to.deep.equal({ depth: 3 });
+      expect((await app().get('/iso/depth/4')).status).to.equal(508);
+    });
+
+    it('abandons the pending internal calls of a client that disconnects', async () => {
+      const token = `${app().framework}-gone`;
+      const controller = new AbortController();
+      const request = fetch(`${app().url}/iso/slow-chain/${token}/10`, { signal: controller.signal }).catch((error) => error);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      controller.abort();
+      await request;
+      // Ten steps would take a second; the chain must stop at the step under way when the client left.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(slowChainCalls[token].length).to.be.within(1, 3);
+      const complete = await app().get(`/iso/slow-chain/${app().framework}-stays/3`);
+      expect(complete.body.calls).to.deep.equal(['step 0', 'step 1', 'step 2']);
+    });
+  },
+  { internal: { maxDepth: 3 } },
+);
 
 describe('Api without a request or a bound app', () => {
   it('serves the last app wired with useApi()', async () => {

@@ -98,7 +98,10 @@ function rawRequest(base: string, method: string, path: string): Promise<{ statu
   return new Promise((resolve, reject) => {
     const req = http.request(base + path, { method }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk) => (text += chunk))
+        .on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
     });
     req.on('error', reject).end();
   });

@@ -106,7 +106,9 @@ eachFramework('the include query parameter', (app) => {
         const res = await app().get(`/v1/books?include=${encodeURIComponent(include)}`);
         expect(res.status).to.equal(400);
         expect(res.body.error.code).to.equal(400);
-        expect(res.body.error.message).to.match(/^Invalid include parameter /).and.match(message);
+        expect(res.body.error.message)
+          .to.match(/^Invalid include parameter /)
+          .and.match(message);
       });
     }
   });

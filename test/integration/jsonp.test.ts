@@ -22,7 +22,9 @@ eachFramework('JSONP', (app) => {
       const res = await app().get(`/v1/books/1?callback=${encodeURIComponent(callback)}`);
       expect(res.status).to.equal(400);
       expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
-      expect(res.body.error.message).to.match(/^Invalid JSONP callback ".*": it must be dotted JavaScript identifiers of at most 128 characters, not starting with a reserved word$/);
+      expect(res.body.error.message).to.match(
+        /^Invalid JSONP callback ".*": it must be dotted JavaScript identifiers of at most 128 characters, not starting with a reserved word$/,
+      );
     });
   }
 

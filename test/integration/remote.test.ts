@@ -4,7 +4,6 @@ import { FRAMEWORKS, RunningApp, startFixture } from '../fixture/app';
 import { rejection } from '../fixture/rejection';
 import { closedPort, startUpstream, Upstream } from '../fixture/upstream';
 
-
 for (const framework of FRAMEWORKS) {
   describe(`Api: remote requests [${framework}]`, () => {
     let upstream: Upstream;
@@ -37,7 +36,7 @@ for (const framework of FRAMEWORKS) {
       expect(await api.get(`${upstream.url}/text`)).to.equal('plain words');
     });
 
-    it('never forwards the calling request\'s credentials', async () => {
+    it("never forwards the calling request's credentials", async () => {
       const app = await appWith();
       const res = await app.get(`/iso/call/get?target=${encodeURIComponent(`${upstream.url}/echo`)}`, {
         headers: { authorization: 'Bearer outer', cookie: 'session=outer' },
@@ -79,7 +78,15 @@ for (const framework of FRAMEWORKS) {
       expect(await api.get(`${other.url}/echo`)).to.have.property('method', 'GET');
     });
 
-    for (const url of ['//127.0.0.1/echo', '\\\\127.0.0.1/echo', '/\\127.0.0.1/echo', 'ftp://127.0.0.1/x', 'file:///etc/passwd', 'javascript:alert(1)', 'http://']) {
+    for (const url of [
+      '//127.0.0.1/echo',
+      '\\\\127.0.0.1/echo',
+      '/\\127.0.0.1/echo',
+      'ftp://127.0.0.1/x',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'http://',
+    ]) {
       it(`refuses ${url}`, async () => {
         const api = apiOf(await appWith());
         const refused = await rejection(api.invokeRemote(url, 'GET'));
@@ -185,7 +192,7 @@ for (const framework of FRAMEWORKS) {
       expect((await api.get<{ headers: Record<string, string> }>(`${upstream.url}/echo`)).headers).not.to.have.property('content-type');
     });
 
-    it('an upstream 4xx reaches the client without the upstream\'s address', async () => {
+    it("an upstream 4xx reaches the client without the upstream's address", async () => {
       const app = await appWith();
       const res = await app.get(`/iso/remote?target=${encodeURIComponent(`${upstream.url}/status/404`)}`);
       expect([res.status, res.body.error.message]).to.deep.equal([404, 'GET a remote service answered 404']);

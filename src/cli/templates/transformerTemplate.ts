@@ -54,7 +54,14 @@ export function transformerSource(template: TransformerTemplate): string {
   ];
   const localModel = modelImport
     ? []
-    : ['', `/** What this transformer reads of a ${variable}: any Sequelize model with an id and timestamps. */`, `interface ${subject} extends Model {`, '  id: number;', '  createdAt: Date;', '}'];
+    : [
+        '',
+        `/** What this transformer reads of a ${variable}: any Sequelize model with an id and timestamps. */`,
+        `interface ${subject} extends Model {`,
+        '  id: number;',
+        '  createdAt: Date;',
+        '}',
+      ];
   const methods = includes.map((spec) => `\n${includeMethod(spec, variable, subject)}`);
   return [
     ...imports,

@@ -28,7 +28,10 @@ describe('resolveConfig() with a project config/api file', () => {
   });
 
   it('reads a TypeScript config/api.ts when TypeScript is registered', () => {
-    fs.writeFileSync(path.join(dir, 'config', 'api.ts'), "const config: { convert: { key: 'camel' } } = { convert: { key: 'camel' } };\nexport default config;\n");
+    fs.writeFileSync(
+      path.join(dir, 'config', 'api.ts'),
+      "const config: { convert: { key: 'camel' } } = { convert: { key: 'camel' } };\nexport default config;\n",
+    );
     expect(resolveConfig({}, {}).convert.key).to.equal('camel');
   });
 
@@ -65,7 +68,7 @@ describe('resolveConfig() with a project config/api file', () => {
       expect(() => search(path.join(dir, 'dist'))).to.throw(ApiError, /config\/api\.ts.*no TypeScript loader is registered.*publish:config --format js/);
     });
 
-    it('loads TypeScript when a loader is registered, and never this package\'s own default file', () => {
+    it("loads TypeScript when a loader is registered, and never this package's own default file", () => {
       fs.writeFileSync(path.join(dir, 'config', 'api.ts'), 'export default {};');
       expect(findProjectConfig({ cwd: dir, typescript: true, ownDefaults: [] })).to.equal(path.join(dir, 'config', 'api.ts'));
       expect(findProjectConfig({ cwd: dir, typescript: false, ownDefaults: [path.join(dir, 'config', 'api')] })).to.equal(null);

@@ -6,7 +6,14 @@ describe('resolveConfig()', () => {
     const config = resolveConfig({}, {});
     expect(config.debug).to.equal(false);
     expect(config.endpoint).to.deep.equal({ pattern: 'v1/*', domain: null });
-    expect(config.include).to.deep.equal({ key: 'include', params: { limit: [3, 0], sort: ['created_at', 'desc'] }, maxDepth: 10, maxLimit: 100, maxPaths: 20, maxResources: 5000 });
+    expect(config.include).to.deep.equal({
+      key: 'include',
+      params: { limit: [3, 0], sort: ['created_at', 'desc'] },
+      maxDepth: 10,
+      maxLimit: 100,
+      maxPaths: 20,
+      maxResources: 5000,
+    });
     expect(config.serializer).to.equal('array');
     expect(config.jsonEncodeOption).to.deep.equal({ pretty: false, escapeUnicode: false, escapeSlashes: false });
     expect(config.successFormat).to.deep.equal({ success: { code: ':code', message: ':message' } });

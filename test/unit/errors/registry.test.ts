@@ -57,7 +57,13 @@ describe('describeError()', () => {
   });
 
   it('turns class-validator errors into 422 { field: [messages] }', () => {
-    const errors = [{ property: 'title', constraints: { minLength: 'too short' }, children: [] }, { property: 'meta', children: [{ property: 'tag', constraints: { isString: 'not text' }, children: [] }] }];
-    expect(describeError(Object.assign(new Error('Bad'), { httpCode: 400, errors }), false)).to.deep.include({ status: 422, message: { title: ['too short'], 'meta.tag': ['not text'] } });
+    const errors = [
+      { property: 'title', constraints: { minLength: 'too short' }, children: [] },
+      { property: 'meta', children: [{ property: 'tag', constraints: { isString: 'not text' }, children: [] }] },
+    ];
+    expect(describeError(Object.assign(new Error('Bad'), { httpCode: 400, errors }), false)).to.deep.include({
+      status: 422,
+      message: { title: ['too short'], 'meta.tag': ['not text'] },
+    });
   });
 });

@@ -32,7 +32,10 @@ describe('another copy of sequelize', () => {
 
   it('describeError() maps its errors by class, not identity', () => {
     expect(describeError(new other.EmptyResultError('Post 9 was not found'), false)).to.include({ status: 404, message: 'Post 9 was not found' });
-    expect(describeError(new other.UniqueConstraintError({ fields: ['email'] as never }), false)).to.deep.include({ status: 409, message: { email: ['has already been taken'] } });
+    expect(describeError(new other.UniqueConstraintError({ fields: ['email'] as never }), false)).to.deep.include({
+      status: 409,
+      message: { email: ['has already been taken'] },
+    });
     expect(describeError(new other.ForeignKeyConstraintError({}), false).status).to.equal(409);
     expect(describeError(new other.ConnectionRefusedError(new Error('refused')), false)).to.deep.include({ status: 503, headers: { 'retry-after': '1' } });
     expect(describeError(new other.TimeoutError(Object.assign(new Error('busy'), { sql: '' })), false).status).to.equal(503);

@@ -89,7 +89,12 @@ describe('parseIncludes()', () => {
     const within = (tree: IncludeTree | IncludeNode, depth: number): boolean =>
       depth <= options.maxDepth &&
       [...tree.children.values()].every(
-        (child) => child.params.limit <= options.maxLimit && child.params.limit >= 0 && child.params.offset >= 0 && ['asc', 'desc'].includes(child.params.order) && within(child, depth + 1),
+        (child) =>
+          child.params.limit <= options.maxLimit &&
+          child.params.limit >= 0 &&
+          child.params.offset >= 0 &&
+          ['asc', 'desc'].includes(child.params.order) &&
+          within(child, depth + 1),
       );
     const check = (input: unknown) => {
       try {
@@ -100,16 +105,29 @@ describe('parseIncludes()', () => {
       }
     };
     const alphabet = fc.constantFrom(...'abc_.,:()|0123456789-xyz'.split(''), 'limit', 'sort', 'order', 'asc', 'desc', '(3|0)', '.', ':');
-    const valid = fc.array(
-      fc.tuple(fc.constantFrom('author', 'comments', 'books'), fc.option(fc.nat(200)), fc.option(fc.constantFrom('asc', 'desc', 'up'))),
-      { minLength: 1, maxLength: 12 },
-    ).map((segments) => segments.map(([name, limit, dir]) => `${name}${limit === null ? '' : `:limit(${limit}|1)`}${dir === null ? '' : `:sort(id|${dir})`}`).join('.'));
+    const valid = fc
+      .array(fc.tuple(fc.constantFrom('author', 'comments', 'books'), fc.option(fc.nat(200)), fc.option(fc.constantFrom('asc', 'desc', 'up'))), {
+        minLength: 1,
+        maxLength: 12,
+      })
+      .map((segments) =>
+        segments.map(([name, limit, dir]) => `${name}${limit === null ? '' : `:limit(${limit}|1)`}${dir === null ? '' : `:sort(id|${dir})`}`).join('.'),
+      );
 
     it('for random strings', () => fc.assert(fc.property(fc.string({ maxLength: 200 }), check), { numRuns: 3000 }));
-    it('for strings of include syntax pieces', () => fc.assert(fc.property(fc.array(alphabet, { maxLength: 60 }).map((p) => p.join('')), check), { numRuns: 3000 }));
+    it('for strings of include syntax pieces', () =>
+      fc.assert(
+        fc.property(
+          fc.array(alphabet, { maxLength: 60 }).map((p) => p.join('')),
+          check,
+        ),
+        { numRuns: 3000 },
+      ));
     it('for mutated well-formed paths', () =>
       fc.assert(
-        fc.property(valid, fc.nat(300), fc.constantFrom('', '.', ',', ':', '(', ')', '|', 'x'), (path, at, insert) => check(path.slice(0, at) + insert + path.slice(at))),
+        fc.property(valid, fc.nat(300), fc.constantFrom('', '.', ',', ':', '(', ')', '|', 'x'), (path, at, insert) =>
+          check(path.slice(0, at) + insert + path.slice(at)),
+        ),
         { numRuns: 3000 },
       ));
     it('for arrays of strings', () => fc.assert(fc.property(fc.array(fc.string({ maxLength: 30 }), { maxLength: 25 }), check), { numRuns: 1000 }));

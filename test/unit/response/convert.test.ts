@@ -46,7 +46,9 @@ describe('assertCallback() and wrapJsonp()', () => {
 
   it('refuses anything else with a 400', () => {
     for (const name of ['', 'a'.repeat(129), 'alert(1)', 'a..b', '1abc', 'a-b', 'cb;alert(1)', '<script>', 'a.b.', 'cb//', 'a b']) {
-      expect(() => assertCallback(name, 128), name).to.throw(ApiError).with.property('status', 400);
+      expect(() => assertCallback(name, 128), name)
+        .to.throw(ApiError)
+        .with.property('status', 400);
     }
   });
 

@@ -33,7 +33,12 @@ describe('serializers', () => {
     });
 
     it('answers an empty included collection as { data: [] }', () => {
-      const body = serializers.array.document({ kind: 'item', item: { fields: { id: 1 }, includes: [['comments', { kind: 'collection', items: [] }]] } }, null, null, keep);
+      const body = serializers.array.document(
+        { kind: 'item', item: { fields: { id: 1 }, includes: [['comments', { kind: 'collection', items: [] }]] } },
+        null,
+        null,
+        keep,
+      );
       expect(body).to.deep.equal({ id: 1, comments: { data: [] } });
     });
   });
@@ -41,7 +46,9 @@ describe('serializers', () => {
   describe('data-array', () => {
     it('wraps items in data too', () => {
       const body = serializers['data-array'].document({ kind: 'item', item: book(1, 7) }, null, null, keep);
-      expect(body).to.deep.equal({ data: { id: 1, title: 'B1', author: { data: { id: 7, name: 'A7' } }, comments: { data: [{ id: 10, body: 'c' }] }, nothing: null } });
+      expect(body).to.deep.equal({
+        data: { id: 1, title: 'B1', author: { data: { id: 7, name: 'A7' } }, comments: { data: [{ id: 10, body: 'c' }] }, nothing: null },
+      });
     });
   });
 
@@ -71,7 +78,10 @@ describe('serializers', () => {
 
 describe('serializers with key conversion', () => {
   it('convert every key as the document is built, never the type values', () => {
-    const item: TransformedItem = { fields: { id: 1, someField: new Date(0) }, includes: [['latestComment', { kind: 'item', item: { fields: { id: 2, bodyText: 'x' }, includes: [] } }]] };
+    const item: TransformedItem = {
+      fields: { id: 1, someField: new Date(0) },
+      includes: [['latestComment', { kind: 'item', item: { fields: { id: 2, bodyText: 'x' }, includes: [] } }]],
+    };
     const snake = converter('snake', 'iso8601');
     expect(serializers.array.document({ kind: 'item', item }, { apiVersion: 1 }, null, snake)).to.deep.equal({
       id: 1,

@@ -30,7 +30,12 @@ describe('Scope#run()', () => {
     const queries = await countQueries(() =>
       inRequest(async () => {
         const resource = new CollectionResource(books, new BookTransformer());
-        out = serializers.array.document(await new Scope({ tree: include('author,comments:limit(2|0):sort(id|asc)'), defaults }).run(resource), null, null, converter('snake', 'iso8601'));
+        out = serializers.array.document(
+          await new Scope({ tree: include('author,comments:limit(2|0):sort(id|asc)'), defaults }).run(resource),
+          null,
+          null,
+          converter('snake', 'iso8601'),
+        );
       }),
     );
     expect(queries).to.deep.equal([]);

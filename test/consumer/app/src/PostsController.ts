@@ -12,7 +12,12 @@ export class PostsController {
   @Transformer(PostTransformer, { resourceKey: 'posts' })
   @Paginated({ perPage: 5 })
   index() {
-    return paginate(Post, { order: [['createdAt', 'DESC'], ['id', 'DESC']] });
+    return paginate(Post, {
+      order: [
+        ['createdAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+    });
   }
 
   @Get('/:id')
