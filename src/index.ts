@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 // routing-controllers-api: the public surface. Anything not named here is internal.
 import 'reflect-metadata';
 

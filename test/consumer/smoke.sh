@@ -7,7 +7,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+[ -n "${KEEP_CONSUMER:-}" ] && echo "consumer: working in $work" || trap 'rm -rf "$work"' EXIT
 
 echo "consumer: packing"
 tarball="$(cd "$root" && npm pack --silent --pack-destination "$work" | tail -n 1)"
@@ -59,4 +59,8 @@ for config in tsconfig.json tsconfig.bundler.json tsconfig.node10.json tsconfig.
   echo "consumer: tsc -p $config"
   npx tsc -p "$config"
 done
+# TypeScript 7 (no ambient @types by default), nodenext resolution.
+npm install --prefix "$work/ts7" --no-audit --no-fund --loglevel=error typescript@7.0.2 > /dev/null
+echo "consumer: TypeScript $("$work/ts7/node_modules/.bin/tsc" --version | tr -d '\n'), tsc -p tsconfig.ts7.json"
+"$work/ts7/node_modules/.bin/tsc" -p tsconfig.ts7.json
 node dist/main.js
