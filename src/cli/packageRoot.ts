@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** True for the package.json of this package (parsed: npm may rewrite its layout when packing). */
+function isOurManifest(file: string): boolean {
+  return fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'routing-controllers-api';
+}
+
 /** This package's root: the nearest folder above this file with our package.json. */
 export function packageRoot(): string {
   let dir = __dirname;
-  while (
-    !fs.existsSync(path.join(dir, 'package.json')) ||
-    !fs.readFileSync(path.join(dir, 'package.json'), 'utf8').includes('"name": "routing-controllers-api"')
-  ) {
+  while (!isOurManifest(path.join(dir, 'package.json'))) {
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error('routing-controllers-api: package root not found');
     dir = parent;

@@ -63,4 +63,9 @@ done
 npm install --prefix "$work/ts7" --no-audit --no-fund --loglevel=error typescript@7.0.2 > /dev/null
 echo "consumer: TypeScript $("$work/ts7/node_modules/.bin/tsc" --version | tr -d '\n'), tsc -p tsconfig.ts7.json"
 "$work/ts7/node_modules/.bin/tsc" -p tsconfig.ts7.json
+# The installed command line: its version, and a config file the compiled app then loads.
+version="$(npx rc-api --version)"
+[ "$version" = "$(node -p "require('routing-controllers-api/package.json').version")" ] || { echo "consumer: rc-api --version said $version"; exit 1; }
+npx rc-api publish:config --format js
+node -e "const c = require('./config/api.js'); if (c.include.maxResources !== 5000) process.exit(1)"
 node dist/main.js
