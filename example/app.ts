@@ -8,12 +8,13 @@ import { ApiConfigInput, ErrorListener, useApi } from '../src';
 import type { ExampleFramework } from './config';
 import { AuthorsController } from './controllers/AuthorsController';
 import { BooksController } from './controllers/BooksController';
+import { HealthController } from './controllers/HealthController';
 import { IndexController } from './controllers/IndexController';
 import { PublishersController } from './controllers/PublishersController';
 
 useContainer(Container);
 
-export const exampleControllers = [IndexController, BooksController, AuthorsController, PublishersController];
+export const exampleControllers = [IndexController, HealthController, BooksController, AuthorsController, PublishersController];
 
 export interface ExampleAppOptions {
   api?: ApiConfigInput;

@@ -4,11 +4,11 @@ import { createDatabase, prepareDatabase } from './database';
 
 /**
  * The app module of `rc-api api:call` (package.json `rcApi.app`): the books API on its database
- * (DB_STORAGE, migrated and seeded when new), with no server listening.
+ * (DATABASE_URL or DB_STORAGE, migrated and seeded when new), with no server listening.
  */
 export default async function createApp() {
   const settings = readSettings();
-  const sequelize = createDatabase({ storage: settings.storage, logging: settings.logging });
+  const sequelize = createDatabase({ ...settings.database, logging: settings.logging, poolMax: settings.poolMax });
   await prepareDatabase(sequelize);
   return createExampleApp(settings.framework).app;
 }

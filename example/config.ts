@@ -6,8 +6,21 @@ export type ExampleFramework = 'express' | 'koa';
 export interface ExampleSettings {
   port: number;
   framework: ExampleFramework;
-  storage: string;
+  /** The database: `DATABASE_URL` when set (postgres://, postgresql://, mysql://, mariadb://, sqlite:), else the SQLite file. */
+  database: { url: string } | { storage: string };
+  /** `DB_POOL_MAX`: connections each process may open to a database server. */
+  poolMax: number;
   logging: boolean;
+  /** `WEB_CONCURRENCY`: worker processes; 1 serves in the process itself. */
+  workers: number;
+}
+
+const DIALECTS = /^(postgres|postgresql|mysql|mariadb|sqlite):/i;
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${env[name]}"`);
+  return value;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): ExampleSettings {
@@ -15,10 +28,22 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ExampleSetti
   if (framework !== 'express' && framework !== 'koa') throw new Error(`FRAMEWORK must be express or koa, got "${env.FRAMEWORK}"`);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const url = env.DATABASE_URL?.trim();
+  if (url && !DIALECTS.test(url))
+    throw new Error(`DATABASE_URL must start with postgres://, postgresql://, mysql://, mariadb:// or sqlite:, got "${url.split(':')[0]}:..."`);
   return {
     port,
     framework,
-    storage: path.resolve(env.DB_STORAGE ?? path.join('example', 'books.sqlite')),
+    database: url ? { url } : { storage: path.resolve(env.DB_STORAGE ?? path.join('example', 'books.sqlite')) },
+    poolMax: positiveInteger(env, 'DB_POOL_MAX', 10),
     logging: env.DB_LOGGING === 'true',
+    workers: positiveInteger(env, 'WEB_CONCURRENCY', 1),
   };
+}
+
+/** Where the data is, for a log line: never the password of a URL. */
+export function describeDatabase(database: ExampleSettings['database']): string {
+  if ('storage' in database) return database.storage;
+  const url = new URL(database.url);
+  return `${url.protocol}//${url.host}${url.pathname}`;
 }

@@ -1,49 +1,80 @@
 import { Sequelize } from 'sequelize-typescript';
 import type sqlite3 from 'sqlite3';
 import { SequelizeStorage, Umzug } from 'umzug';
+import { withMigrationLock } from './migrationLock';
 import { migrations } from './migrations';
 import { models } from './models';
 import * as books from './seeders/001-books';
 
 export interface DatabaseOptions {
+  /** A database URL (`postgres://`, `postgresql://`, `mysql://`, `mariadb://`, `sqlite:<path>`); wins over `storage`. */
+  url?: string;
   /** The SQLite file (created when missing), or ':memory:'. */
-  storage: string;
+  storage?: string;
   /** true prints every SQL statement on its own line; a function receives each one. */
   logging?: boolean | ((sql: string) => void);
-  /** Milliseconds a statement waits for another connection's lock before SQLITE_BUSY (answered 503). */
+  /** SQLite: milliseconds a statement waits for another connection's lock before SQLITE_BUSY (answered 503). */
   busyTimeout?: number;
+  /** A database server: connections this process may open. */
+  poolMax?: number;
 }
 
 /** Long enough for a writer's transaction to end; short enough that a stuck lock answers 503 within seconds. */
 export const SQLITE_BUSY_TIMEOUT = 1000;
 
+/** PostgreSQL: how long a statement waits for a lock, and runs at most, before it fails (answered 503). */
+const POSTGRES_TIMEOUTS = { lock_timeout: 1000, statement_timeout: 15_000 };
+
+/** `sqlite:/path/file.sqlite`, `sqlite:relative.sqlite`, `sqlite::memory:` as a storage path; undefined for other URLs. */
+export function sqliteStorage(url: string): string | undefined {
+  if (!/^sqlite:/i.test(url)) return undefined;
+  const rest = url.slice('sqlite:'.length);
+  return rest.startsWith('//') ? rest.slice(2) : rest;
+}
+
 /**
- * The example's Sequelize connection with its four models registered. A locked database costs
- * each statement at most `busyTimeout` (SQLite waits itself), and no retry multiplies it:
- * Sequelize's own five retries with back-off held a request 10-20 s, and a column-type lookup that
- * failed on the lock silently left dates as text (a 500 from the transformer).
+ * The example's Sequelize connection with its four models registered: the database of `url` (a
+ * server, with a pool of `poolMax`), else the SQLite file `storage`. A locked database costs each
+ * statement a bounded wait (SQLite's busy timeout, PostgreSQL's lock_timeout) and no retry
+ * multiplies it: Sequelize's own five retries with back-off held a request 10-20 s on SQLite, and a
+ * column-type lookup that failed on the lock silently left dates as text (a 500 from the transformer).
  */
-export function createDatabase({ storage, logging = false, busyTimeout = SQLITE_BUSY_TIMEOUT }: DatabaseOptions): Sequelize {
+export function createDatabase({ url, storage, logging = false, busyTimeout = SQLITE_BUSY_TIMEOUT, poolMax = 10 }: DatabaseOptions): Sequelize {
   const log = logging === true ? (sql: string) => console.log(sql.replace(/\s*\n\s*/g, ' ')) : logging || false;
-  const sequelize = new Sequelize({ dialect: 'sqlite', storage, logging: log, models, retry: { max: 1 } });
+  const file = url === undefined ? storage : sqliteStorage(url);
+  if (file === undefined && url !== undefined) {
+    const dialectOptions = /^postgres(ql)?:/i.test(url) ? POSTGRES_TIMEOUTS : {};
+    return new Sequelize(url, { logging: log, models, retry: { max: 1 }, pool: { max: poolMax }, dialectOptions });
+  }
+  if (file === undefined) throw new Error('createDatabase() needs a url or a storage');
+  const sequelize = new Sequelize({ dialect: 'sqlite', storage: file, logging: log, models, retry: { max: 1 } });
   sequelize.addHook('afterConnect', (connection) => (connection as sqlite3.Database).configure('busyTimeout', busyTimeout));
   return sequelize;
 }
 
 /**
- * Runs pending migrations, then the seeder once: a new file is migrated and seeded, an existing
- * one keeps its data. Both ledgers live in the database itself (umzug's SequelizeStorage).
+ * Runs pending migrations, then the seeder once: a new database is migrated and seeded, an existing
+ * one keeps its data. Each ledger is a table of its own in the database (umzug's SequelizeStorage:
+ * `migrations` and `seeders`). Many processes may call it at once on a new database: one at a time
+ * holds the migration lock (withMigrationLock), the others then find nothing left to do.
  */
 export async function prepareDatabase(sequelize: Sequelize): Promise<{ migrated: string[]; seeded: string[] }> {
   const context = sequelize.getQueryInterface();
-  const migrator = new Umzug({ migrations, context, storage: new SequelizeStorage({ sequelize, tableName: 'migrations' }), logger: undefined });
+  const migrator = new Umzug({
+    migrations,
+    context,
+    storage: new SequelizeStorage({ sequelize, modelName: 'RcaMigration', tableName: 'migrations' }),
+    logger: undefined,
+  });
   const seeder = new Umzug({
     migrations: [{ name: '001-books', ...books }],
     context,
-    storage: new SequelizeStorage({ sequelize, tableName: 'seeders' }),
+    storage: new SequelizeStorage({ sequelize, modelName: 'RcaSeed', tableName: 'seeders' }),
     logger: undefined,
   });
-  const migrated = await migrator.up();
-  const seeded = await seeder.up();
-  return { migrated: migrated.map((m) => m.name), seeded: seeded.map((s) => s.name) };
+  return withMigrationLock(sequelize, async () => {
+    const migrated = await migrator.up();
+    const seeded = await seeder.up();
+    return { migrated: migrated.map((m) => m.name), seeded: seeded.map((s) => s.name) };
+  });
 }

@@ -1,25 +1,67 @@
+import cluster from 'node:cluster';
 import http from 'node:http';
 import { createExampleApp } from './app';
-import { readSettings } from './config';
+import { describeDatabase, ExampleSettings, readSettings } from './config';
+import type { Sequelize } from 'sequelize-typescript';
 import { createDatabase, prepareDatabase } from './database';
 
-/** npm start: migrate and seed the SQLite file on first start, then serve the books API. */
+/** How long a stopping process lets open requests finish before it exits anyway. */
+const DRAIN_MS = 5000;
+
+/**
+ * npm start: migrate and seed the database on first start (under a lock, so that many processes may
+ * start at once), then serve the books API: in this process, or with WEB_CONCURRENCY=n in n
+ * workers of node:cluster, a worker that dies being replaced. SIGTERM or SIGINT drains and stops all.
+ */
 async function main(): Promise<void> {
   const settings = readSettings();
-  const sequelize = createDatabase({ storage: settings.storage, logging: settings.logging });
+  const sequelize = createDatabase({ ...settings.database, logging: settings.logging, poolMax: settings.poolMax });
+  if (cluster.isWorker) return serve(settings, sequelize);
   const { migrated, seeded } = await prepareDatabase(sequelize);
-  if (migrated.length > 0) console.log(`Migrated ${settings.storage}: ${migrated.join(', ')}`);
+  if (migrated.length > 0) console.log(`Migrated ${describeDatabase(settings.database)}: ${migrated.join(', ')}`);
   if (seeded.length > 0) console.log('Seeded 10 authors, 5 publishers, 100 books and their comments');
+  if (settings.workers === 1) return serve(settings, sequelize);
+  // The supervisor serves nothing: its connection is of no use to it.
+  await sequelize.close();
+  supervise(settings);
+}
+
+/** The primary of cluster mode: forks the workers, replaces one that dies, stops them all on a signal. */
+function supervise(settings: ExampleSettings): void {
+  let stopping = false;
+  for (let i = 0; i < settings.workers; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.log(`Worker ${worker.process.pid} died (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    console.log(`${signal}: stopping ${settings.workers} workers`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), DRAIN_MS + 1000).unref();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** One process serving the API (alone, or as a worker of the cluster). */
+async function serve(settings: ExampleSettings, sequelize: Sequelize): Promise<void> {
+  await sequelize.authenticate();
   const server = http.createServer(createExampleApp(settings.framework).listener);
   server.listen(settings.port, () => {
     const { port } = server.address() as { port: number };
-    console.log(`Books API (${settings.framework}) listening on http://localhost:${port}/v1/books`);
+    const who = cluster.isWorker ? `worker ${process.pid}` : settings.framework;
+    console.log(`Books API (${who}) listening on http://localhost:${port}/v1/books`);
   });
   const shutdown = (signal: string) => {
     console.log(`${signal}: closing`);
     server.close(() => void sequelize.close().then(() => process.exit(0)));
     server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 5000).unref();
+    setTimeout(() => process.exit(1), DRAIN_MS).unref();
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

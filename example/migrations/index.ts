@@ -3,6 +3,7 @@ import * as authorsAndPublishers from './001-create-authors-and-publishers';
 import * as books from './002-create-books';
 import * as comments from './003-create-comments';
 import * as bookVersion from './004-add-book-version';
+import * as seedLedger from './005-separate-seed-ledger';
 
 type Step = (params: { context: QueryInterface }) => Promise<void>;
 
@@ -12,4 +13,5 @@ export const migrations: Array<{ name: string; up: Step; down: Step }> = [
   { name: '002-create-books', ...books },
   { name: '003-create-comments', ...comments },
   { name: '004-add-book-version', ...bookVersion },
+  { name: '005-separate-seed-ledger', ...seedLedger },
 ];

@@ -61,6 +61,20 @@ export async function up({ context: queryInterface }: { context: QueryInterface 
   await queryInterface.bulkInsert('publishers', publishers);
   await queryInterface.bulkInsert('books', books);
   await queryInterface.bulkInsert('comments', comments);
+  await advanceSequences(queryInterface, ['authors', 'publishers', 'books']);
+}
+
+/**
+ * Rows inserted with explicit ids leave PostgreSQL's id sequences at 1, so the next insert of the
+ * app would collide (409). SQLite and MySQL move their counters past explicit ids by themselves.
+ */
+async function advanceSequences(queryInterface: QueryInterface, tables: string[]): Promise<void> {
+  if (queryInterface.sequelize.getDialect() !== 'postgres') return;
+  for (const table of tables) {
+    await queryInterface.sequelize.query(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT MAX(id) FROM ${queryInterface.quoteIdentifier(table)}))`, {
+      replacements: [table],
+    });
+  }
 }
 
 export async function down({ context: queryInterface }: { context: QueryInterface }): Promise<void> {

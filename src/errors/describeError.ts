@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { UniqueConstraintError, ValidationError as SequelizeValidationError } from 'sequelize';
 import { ApiError } from './ApiError';
-import { isSequelizeError } from './sequelizeErrors';
+import { isDatabaseBusy, isSequelizeError } from './sequelizeErrors';
 import { validationMessages } from './validationMessages';
 
 /** What any thrown value means for the client. `message` is safe to show; `cause` is for debug. */
@@ -37,8 +37,8 @@ function classify(error: unknown): { status: number; message?: ErrorDescription[
   if (isSequelizeError(error, 'UniqueConstraintError')) return { status: 409, message: uniqueMessage(error as UniqueConstraintError) };
   if (isSequelizeError(error, 'ForeignKeyConstraintError')) return { status: 409, message: statusText(409) };
   if (isSequelizeError(error, 'EmptyResultError')) return { status: 404, message: (error as Error).message || undefined };
-  // The database cannot be reached or is locked (SQLITE_BUSY): the request may succeed later.
-  if (isSequelizeError(error, 'ConnectionError') || isSequelizeError(error, 'TimeoutError')) {
+  // Unreachable, locked (SQLITE_BUSY) or busy (a PostgreSQL lock or statement timeout): the request may succeed later.
+  if (isSequelizeError(error, 'ConnectionError') || isSequelizeError(error, 'TimeoutError') || isDatabaseBusy(error)) {
     return { status: 503, message: (error as Error).message, headers: { 'retry-after': DATABASE_RETRY_AFTER } };
   }
   if (isSequelizeError(error, 'ValidationError')) return { status: 422, message: validationMessages((error as SequelizeValidationError).errors) };

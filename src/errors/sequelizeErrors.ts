@@ -1,6 +1,6 @@
 /** The Sequelize error classes this library maps to a status, by the class names every copy shares. */
 export type SequelizeErrorName =
-  'UniqueConstraintError' | 'ForeignKeyConstraintError' | 'EmptyResultError' | 'ConnectionError' | 'TimeoutError' | 'ValidationError';
+  'UniqueConstraintError' | 'ForeignKeyConstraintError' | 'EmptyResultError' | 'ConnectionError' | 'TimeoutError' | 'ValidationError' | 'DatabaseError';
 
 /**
  * True when `error` is an instance of the Sequelize error class `name` or of a subclass of it
@@ -18,4 +18,19 @@ export function isSequelizeError(error: unknown, name: SequelizeErrorName): bool
     names.push((proto as { constructor?: { name?: string } }).constructor?.name ?? '');
   }
   return names.includes('BaseError') && names.includes(name);
+}
+
+/**
+ * SQLSTATE codes of a database server that is busy rather than broken: a lock not granted in time
+ * (55P03), a statement cancelled by its timeout (57014), a serialization failure or deadlock
+ * (40001, 40P01), too many connections (53300), a server shutting down or starting (57P01, 57P03).
+ * The request may well succeed a moment later.
+ */
+const BUSY_SQLSTATES = new Set(['55P03', '57014', '40001', '40P01', '53300', '57P01', '57P03']);
+
+/** True for a database error that means "busy, try again" (answered 503 with Retry-After). */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (!isSequelizeError(error, 'DatabaseError')) return false;
+  const code = (error as { parent?: { code?: unknown } }).parent?.code;
+  return typeof code === 'string' && BUSY_SQLSTATES.has(code);
 }

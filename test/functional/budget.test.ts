@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { exampleQueries, onBothFrameworks } from './exampleServer';
+import { exampleQueries, onBothFrameworks, quoted } from './exampleServer';
 
 /** The red-team request: a path that loops back on itself, multiplying at every second level. */
 const LOOP = 'books:limit(100).publisher.books:limit(100).publisher.books:limit(100).publisher.books:limit(100).publisher.books:limit(100).publisher';
@@ -58,7 +58,7 @@ onBothFrameworks('include.maxResources: one budget of work per response', (app) 
       expect(res.status).to.equal(400);
       expect(res.body.error.message).to.match(/up to 5100 resources once "comments" is loaded/);
     });
-    expect(statements.some((sql) => /FROM `comments`/.test(sql))).to.equal(false);
+    expect(statements.some((sql) => sql.includes(`FROM ${quoted('comments')}`))).to.equal(false);
   });
 
   it('property: include strings within the per-level caps never answer 5xx, never exceed the budget, never take over 2 s', async () => {

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readSettings } from '../../example/config';
-import { createDatabase, prepareDatabase } from '../../example/database';
+import { describeDatabase, readSettings } from '../../example/config';
+import { createDatabase, prepareDatabase, sqliteStorage } from '../../example/database';
 import { models } from '../../example/models';
 import { SEED_COUNTS } from '../../example/seeders/001-books';
 import { exampleDatabase } from './exampleServer';
@@ -19,7 +19,13 @@ describe('example database', () => {
     const storage = path.join(dir, 'books.sqlite');
     const first = createDatabase({ storage });
     const prepared = await prepareDatabase(first);
-    expect(prepared.migrated).to.deep.equal(['001-create-authors-and-publishers', '002-create-books', '003-create-comments', '004-add-book-version']);
+    expect(prepared.migrated).to.deep.equal([
+      '001-create-authors-and-publishers',
+      '002-create-books',
+      '003-create-comments',
+      '004-add-book-version',
+      '005-separate-seed-ledger',
+    ]);
     expect(prepared.seeded).to.deep.equal(['001-books']);
     const [[counts]] = (await first.query('SELECT (SELECT COUNT(*) FROM authors) a, (SELECT COUNT(*) FROM publishers) p, (SELECT COUNT(*) FROM books) b')) as [
       Array<Record<string, number>>,
@@ -67,14 +73,25 @@ describe('example database', () => {
     expect(lines[0]).to.match(/SELECT 1 AS one, 2 AS two/);
   });
 
-  it('reads PORT, FRAMEWORK and DB_STORAGE, refusing bad values', () => {
-    expect(readSettings({})).to.include({ port: 3000, framework: 'express', logging: false });
-    expect(readSettings({ PORT: '8080', FRAMEWORK: 'koa', DB_STORAGE: '/tmp/x.sqlite' })).to.deep.equal({
+  it('reads PORT, FRAMEWORK, DATABASE_URL, DB_STORAGE, DB_POOL_MAX and WEB_CONCURRENCY, refusing bad values', () => {
+    expect(readSettings({})).to.include({ port: 3000, framework: 'express', logging: false, poolMax: 10, workers: 1 });
+    expect(readSettings({ PORT: '8080', FRAMEWORK: 'koa', DB_STORAGE: '/tmp/x.sqlite', DB_POOL_MAX: '4', WEB_CONCURRENCY: '3' })).to.deep.equal({
       port: 8080,
       framework: 'koa',
-      storage: '/tmp/x.sqlite',
+      database: { storage: '/tmp/x.sqlite' },
+      poolMax: 4,
       logging: false,
+      workers: 3,
     });
+    expect(readSettings({ DATABASE_URL: 'postgres://u:secret@db:5432/books', DB_STORAGE: '/tmp/x.sqlite' }).database).to.deep.equal({
+      url: 'postgres://u:secret@db:5432/books',
+    });
+    expect(describeDatabase({ url: 'postgres://u:secret@db:5432/books' })).to.equal('postgres://db:5432/books');
+    expect(sqliteStorage('sqlite:/tmp/a.sqlite')).to.equal('/tmp/a.sqlite');
+    expect(sqliteStorage('sqlite::memory:')).to.equal(':memory:');
+    expect(sqliteStorage('postgres://db/x')).to.equal(undefined);
+    expect(() => readSettings({ DATABASE_URL: 'oracle://db/x' })).to.throw(/DATABASE_URL must start with postgres/);
+    expect(() => readSettings({ WEB_CONCURRENCY: '0' })).to.throw(/WEB_CONCURRENCY must be a positive integer/);
     expect(() => readSettings({ FRAMEWORK: 'hapi' })).to.throw(/FRAMEWORK must be express or koa/);
     expect(() => readSettings({ PORT: 'eighty' })).to.throw(/PORT must be a port number/);
   });

@@ -15,11 +15,30 @@ export const exampleSql: string[] = [];
 
 let database: Promise<Sequelize> | undefined;
 
-/** One migrated and seeded SQLite file for the whole run, in a temporary directory. */
+/** The database server the functional suite runs on (test/postgres/run.sh sets it); unset: SQLite. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+/** `postgres` when the suite runs on PostgreSQL, else `sqlite`. */
+export const testDialect = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/** An identifier as the dialect quotes it in SQL: `books` on SQLite, "books" on PostgreSQL. */
+export const quoted = (name: string) => (testDialect === 'postgres' ? `"${name}"` : `\`${name}\``);
+
+/**
+ * One migrated and seeded database for the whole run: a SQLite file in a temporary directory, or,
+ * with TEST_DATABASE_URL, the server's database emptied first.
+ */
 export function exampleDatabase(): Promise<Sequelize> {
   database ??= (async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-example-'));
-    const sequelize = createDatabase({ storage: path.join(dir, 'books.sqlite'), logging: (sql) => exampleSql.push(sql) });
+    const logging = (sql: string) => exampleSql.push(sql);
+    let sequelize: Sequelize;
+    if (TEST_DATABASE_URL) {
+      sequelize = createDatabase({ url: TEST_DATABASE_URL, logging });
+      await sequelize.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-example-'));
+      sequelize = createDatabase({ storage: path.join(dir, 'books.sqlite'), logging });
+    }
     await prepareDatabase(sequelize);
     return sequelize;
   })();

@@ -1,12 +1,17 @@
 import { expect } from 'chai';
+import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { Book } from '../../example/models';
 import { FRAMEWORKS, RunningApp, startFixture } from '../fixture/app';
 import { closedPort, startUpstream, Upstream } from '../fixture/upstream';
-import { exampleDatabase, onBothFrameworks } from './exampleServer';
+import { exampleDatabase, onBothFrameworks, TEST_DATABASE_URL } from './exampleServer';
 
-/** A second connection that holds an exclusive lock on the example database until released. */
+/**
+ * A second connection that holds an exclusive lock on the example database until released: the
+ * whole SQLite file, or on PostgreSQL every table of the example.
+ */
 async function lockDatabase(): Promise<() => Promise<void>> {
+  if (TEST_DATABASE_URL) return lockPostgresTables(TEST_DATABASE_URL);
   const storage = (await exampleDatabase()).options.storage as string;
   const other = await new Promise<sqlite3.Database>((resolve, reject) => {
     const db = new sqlite3.Database(storage, (error) => (error ? reject(error) : resolve(db)));
@@ -19,7 +24,19 @@ async function lockDatabase(): Promise<() => Promise<void>> {
   };
 }
 
-const INTERNALS = /SQLITE|BUSY|locked|SELECT|INSERT|books|127\.0\.0\.1|ECONN|stack|\.ts:/i;
+async function lockPostgresTables(url: string): Promise<() => Promise<void>> {
+  await exampleDatabase();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query('LOCK TABLE books, authors, publishers, comments IN ACCESS EXCLUSIVE MODE');
+  return async () => {
+    await client.query('ROLLBACK');
+    await client.end();
+  };
+}
+
+const INTERNALS = /SQLITE|BUSY|locked|lock_timeout|canceling statement|SELECT|INSERT|books|127\.0\.0\.1|ECONN|stack|\.ts:/i;
 
 onBothFrameworks('faults: the database locked by another process', (app) => {
   it('a lock released while a read waits: the read is served whole (dates read as dates), not a 500', async () => {

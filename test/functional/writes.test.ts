@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Book } from '../../example/models';
-import { exampleQueries, onBothFrameworks } from './exampleServer';
+import { exampleQueries, onBothFrameworks, quoted } from './exampleServer';
 
 /** A book of its own for a destructive test. */
 async function scratchBook(): Promise<Book> {
@@ -41,8 +41,8 @@ onBothFrameworks('atomic writes under concurrency', (app) => {
       const statements = await exampleQueries(async () => {
         answers = await Promise.all([put(book.id, { title: 'Raced' }), del(book.id)]);
       });
-      const updated = statements.findIndex((sql) => /UPDATE `books`/.test(sql));
-      const deleted = statements.findIndex((sql) => /DELETE FROM `books`/.test(sql));
+      const updated = statements.findIndex((sql) => sql.includes(`UPDATE ${quoted('books')}`));
+      const deleted = statements.findIndex((sql) => sql.includes(`DELETE FROM ${quoted('books')}`));
       expect(answers[1].status).to.equal(200);
       if (answers[0].status === 200) expect(updated, 'the UPDATE ran first').to.be.within(0, deleted);
       else expect(answers[0].status).to.equal(404);

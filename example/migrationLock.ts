@@ -1,0 +1,64 @@
+import type { Sequelize } from 'sequelize-typescript';
+import sqlite3 from 'sqlite3';
+
+/** The key of the example's PostgreSQL advisory lock (any 64-bit number the app does not use elsewhere). */
+const ADVISORY_KEY = 7_202_611;
+
+/** How long a process waits for another one's migrations on SQLite before it gives up. */
+const SQLITE_LOCK_WAIT = 60_000;
+
+/**
+ * Runs `work` (migrations and seeding) while holding a lock that other processes starting at the
+ * same moment wait for: a PostgreSQL advisory lock on a connection of its own, or on SQLite an
+ * exclusive transaction on a lock file beside the database. Both are released by the database if
+ * the process dies, so a crash never leaves the lock held.
+ */
+export async function withMigrationLock<T>(sequelize: Sequelize, work: () => Promise<T>): Promise<T> {
+  switch (sequelize.getDialect()) {
+    case 'postgres':
+      return withAdvisoryLock(sequelize, work);
+    case 'sqlite':
+      return withLockFile(sequelize.options.storage ?? ':memory:', work);
+    default:
+      return work();
+  }
+}
+
+interface PgClient {
+  query(sql: string, values?: unknown[]): Promise<unknown>;
+}
+
+async function withAdvisoryLock<T>(sequelize: Sequelize, work: () => Promise<T>): Promise<T> {
+  // A connection of its own, held for the whole work: the migrations run on the pool's others.
+  const manager = sequelize.connectionManager as unknown as { getConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
+  const connection = await manager.getConnection();
+  try {
+    await connection.query('SELECT pg_advisory_lock($1)', [ADVISORY_KEY]);
+    try {
+      return await work();
+    } finally {
+      await connection.query('SELECT pg_advisory_unlock($1)', [ADVISORY_KEY]);
+    }
+  } finally {
+    await manager.releaseConnection(connection);
+  }
+}
+
+async function withLockFile<T>(storage: string, work: () => Promise<T>): Promise<T> {
+  if (storage === ':memory:' || storage === '') return work();
+  const lock = await new Promise<sqlite3.Database>((resolve, reject) => {
+    const db = new sqlite3.Database(`${storage}.migrate-lock`, (error) => (error ? reject(error) : resolve(db)));
+  });
+  const exec = (sql: string) => new Promise<void>((resolve, reject) => lock.exec(sql, (error) => (error ? reject(error) : resolve())));
+  try {
+    lock.configure('busyTimeout', SQLITE_LOCK_WAIT);
+    await exec('BEGIN EXCLUSIVE');
+    try {
+      return await work();
+    } finally {
+      await exec('ROLLBACK');
+    }
+  } finally {
+    await new Promise<void>((resolve) => lock.close(() => resolve()));
+  }
+}

@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { TEST_DATABASE_URL } from './exampleServer';
+import { exitCode, startServer } from './serverProcess';
+
+/** A new, empty database for processes to start on: a SQLite file, or a database of the PostgreSQL server. */
+async function newDatabase(name: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (!TEST_DATABASE_URL) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-processes-'));
+    return { env: { DB_STORAGE: path.join(dir, `${name}.sqlite`) }, drop: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })) };
+  }
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+const post = (url: string, title: string) =>
+  fetch(`${url}/v1/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title, author_id: 1, publisher_id: 1 }) });
+
+describe(`example processes on ${TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`, function () {
+  this.timeout(90_000);
+
+  it('three processes started at once on a new database all come up, seed it once, serve and accept writes', async () => {
+    const database = await newDatabase('rca_three_at_once');
+    const servers = await Promise.all([1, 2, 3].map(() => startServer(database.env)));
+    try {
+      const outputs = servers.map((server) => server.output());
+      expect(outputs.filter((text) => text.includes('Seeded 10 authors')).length, outputs.join('\n---\n')).to.equal(1);
+      for (const [i, server] of servers.entries()) {
+        const page = (await (await fetch(`${server.url}/v1/books`)).json()) as { meta: { pagination: { total: number } } };
+        expect(page.meta.pagination.total).to.be.at.least(100);
+        const created = await post(server.url, `Written by process ${i + 1}`);
+        expect(created.status, await created.clone().text()).to.equal(201);
+        expect(((await created.json()) as { id: number }).id).to.be.above(100);
+      }
+    } finally {
+      for (const server of servers) server.child.kill('SIGTERM');
+      await Promise.all(servers.map((server) => exitCode(server.child)));
+      await database.drop();
+    }
+  });
+
+  it('WEB_CONCURRENCY=2 serves from two workers, replaces one that dies, and SIGTERM stops them all', async () => {
+    const database = await newDatabase('rca_cluster');
+    const server = await startServer({ ...database.env, WEB_CONCURRENCY: '2' });
+    try {
+      const workers = () => [...server.output().matchAll(/Books API \(worker (\d+)\) listening/g)].map((match) => Number(match[1]));
+      while (workers().length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await fetch(`${server.url}/health`)).status).to.equal(200);
+      const [first] = workers();
+      process.kill(first, 'SIGKILL');
+      while (workers().length < 3) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.output()).to.match(new RegExp(`Worker ${first} died \\(SIGKILL\\); starting another`));
+      for (let i = 0; i < 6; i++) expect((await fetch(`${server.url}/v1/books/1`)).status).to.equal(200);
+      server.child.kill('SIGTERM');
+      expect(await exitCode(server.child)).to.equal(0);
+      for (const pid of workers()) expect(() => process.kill(pid, 0), `worker ${pid} is gone`).to.throw();
+    } finally {
+      server.child.kill('SIGKILL');
+      await database.drop();
+    }
+  });
+});
