@@ -57,6 +57,8 @@ onBothFrameworks('faults: the database locked by another process', (app) => {
       const before = await Book.count();
       const release = await lockDatabase();
       try {
+        const health = await app().get('/health');
+        expect([health.status, health.headers.get('retry-after'), health.body]).to.deep.equal([503, '1', { status: 'error', database: { status: 'down' } }]);
         for (const send of [() => app().get('/v1/books/1'), () => app().post('/v1/books', { title: 'During the fault', author_id: 1, publisher_id: 1 })]) {
           const started = Date.now();
           const res = await send();
@@ -70,6 +72,8 @@ onBothFrameworks('faults: the database locked by another process', (app) => {
         await release();
       }
       expect((await app().get('/v1/books/1')).status).to.equal(200);
+      const healthy = await app().get('/health');
+      expect([healthy.status, healthy.body.status, healthy.body.database.status]).to.deep.equal([200, 'ok', 'up']);
       expect(await Book.count()).to.equal(before);
       expect((await app().get(`/v1/books/${kept.body.id}`)).body.title).to.equal('Written before the fault');
       expect(await Book.count({ where: { title: 'During the fault' } })).to.equal(0);
