@@ -3,29 +3,65 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { Sequelize } from 'sequelize-typescript';
 import { createExampleApp } from '../example/app';
 import type { ExampleFramework } from '../example/config';
 import { createDatabase, prepareDatabase } from '../example/database';
 
-/** A freshly seeded example database in a temporary file, with every statement counted. */
+/** A freshly seeded example database, with every statement counted. */
 export interface BenchDatabase {
   sequelize: Sequelize;
   statements: string[];
+  /** The SQLite file or the database URL, for a server process of its own. */
+  location: string;
   close(): Promise<void>;
 }
 
-export async function benchDatabase(): Promise<BenchDatabase> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-bench-'));
+/** Where the database benches run: SQLite always, PostgreSQL too when BENCH_DATABASE_URL names a server. */
+export type BenchTarget = { name: 'sqlite' } | { name: 'postgres'; url: string };
+
+export function benchTargets(env: NodeJS.ProcessEnv = process.env): BenchTarget[] {
+  return env.BENCH_DATABASE_URL ? [{ name: 'sqlite' }, { name: 'postgres', url: env.BENCH_DATABASE_URL }] : [{ name: 'sqlite' }];
+}
+
+export async function benchDatabase(target: BenchTarget = { name: 'sqlite' }): Promise<BenchDatabase> {
   const statements: string[] = [];
-  const sequelize = createDatabase({ storage: path.join(dir, 'books.sqlite'), logging: (sql) => statements.push(sql) });
+  const logging = (sql: string) => statements.push(sql);
+  if (target.name === 'postgres') return postgresDatabase(target.url, logging, statements);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-bench-'));
+  const location = path.join(dir, 'books.sqlite');
+  const sequelize = createDatabase({ storage: location, logging });
   await prepareDatabase(sequelize);
   return {
     sequelize,
     statements,
+    location,
     close: async () => {
       await sequelize.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database of its own on the server (created and dropped here: the one named in the URL is left alone). */
+async function postgresDatabase(url: string, logging: (sql: string) => void, statements: string[]): Promise<BenchDatabase> {
+  const name = `rca_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const location = Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+  const sequelize = createDatabase({ url: location, logging });
+  await prepareDatabase(sequelize);
+  return {
+    sequelize,
+    statements,
+    location,
+    close: async () => {
+      await sequelize.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
     },
   };
 }

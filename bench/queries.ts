@@ -1,5 +1,5 @@
 import { Book } from '../example/models';
-import { benchDatabase, benchServer, countStatements } from './exampleHarness';
+import { benchDatabase, benchServer, BenchTarget, benchTargets, countStatements } from './exampleHarness';
 import type { BenchResult } from './run';
 
 const INCLUDE = 'author,publisher,comments:limit(3|0):sort(created_at|desc)';
@@ -9,7 +9,15 @@ const INCLUDE = 'author,publisher,comments:limit(3|0):sort(created_at|desc)';
  * beside the per-parent baseline: the same page with each relation loaded book by book.
  */
 export async function queries(): Promise<BenchResult[]> {
-  const db = await benchDatabase();
+  const results: BenchResult[] = [];
+  for (const target of benchTargets()) results.push(...(await queriesOn(target)));
+  return results;
+}
+
+async function queriesOn(target: BenchTarget): Promise<BenchResult[]> {
+  const suffix = target.name === 'sqlite' ? '' : `_${target.name}`;
+  const on = target.name === 'sqlite' ? '' : ` (${target.name})`;
+  const db = await benchDatabase(target);
   const server = await benchServer();
   try {
     const page = (perPage: number) => countStatements(db, () => fetch(`${server.url}/v1/books?per_page=${perPage}&include=${INCLUDE}`).then((r) => r.text()));
@@ -24,9 +32,15 @@ export async function queries(): Promise<BenchResult[]> {
       }
     });
     return [
-      { key: 'queries_page5', label: 'statements, 5 books a page', value: page5, baseline: naive100, unit: 'statements' },
-      { key: 'queries_page100', label: 'statements, 100 books a page', value: page100, baseline: naive100, unit: 'statements' },
-      { key: 'queries_naive_page100', label: 'statements, per-parent baseline, 100 a page', value: naive100, baseline: naive100, unit: 'statements' },
+      { key: `queries_page5${suffix}`, label: `statements, 5 books a page${on}`, value: page5, baseline: naive100, unit: 'statements' },
+      { key: `queries_page100${suffix}`, label: `statements, 100 books a page${on}`, value: page100, baseline: naive100, unit: 'statements' },
+      {
+        key: `queries_naive_page100${suffix}`,
+        label: `statements, per-parent baseline, 100 a page${on}`,
+        value: naive100,
+        baseline: naive100,
+        unit: 'statements',
+      },
     ];
   } finally {
     await server.close();

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { benchDatabase } from './exampleHarness';
+import { benchDatabase, BenchTarget, benchTargets } from './exampleHarness';
 import type { BenchResult } from './run';
 
 const TARGET = '/v1/books?include=author';
@@ -14,8 +14,8 @@ interface Served {
 }
 
 /** Starts a server process (toolkit or hand-written) on the bench database. */
-function serve(mode: 'toolkit' | 'baseline', storage: string): Promise<Served> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'throughputServer.js'), mode, storage], { stdio: ['ignore', 'pipe', 'inherit'] });
+function serve(mode: 'toolkit' | 'baseline', location: string): Promise<Served> {
+  const child = spawn(process.execPath, [path.join(__dirname, 'throughputServer.js'), mode, location], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout.once('data', (chunk) => resolve({ url: `http://127.0.0.1:${(JSON.parse(String(chunk)) as { port: number }).port}`, child }));
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
@@ -37,10 +37,15 @@ async function requestsPerSecond(url: string): Promise<number> {
 
 /** Requests per second of GET /v1/books?include=author: toolkit over a hand-written Express + Sequelize route. */
 export async function throughput(): Promise<BenchResult[]> {
-  const db = await benchDatabase();
-  const storage = (db.sequelize.options as { storage: string }).storage;
-  const toolkit = await serve('toolkit', storage);
-  const baseline = await serve('baseline', storage);
+  const results: BenchResult[] = [];
+  for (const target of benchTargets()) results.push(...(await throughputOn(target)));
+  return results;
+}
+
+async function throughputOn(target: BenchTarget): Promise<BenchResult[]> {
+  const db = await benchDatabase(target);
+  const toolkit = await serve('toolkit', db.location);
+  const baseline = await serve('baseline', db.location);
   try {
     const [ours, theirs] = await Promise.all([fetch(toolkit.url + TARGET), fetch(baseline.url + TARGET)].map(async (r) => (await r).text()));
     const normalise = (text: string, url: string) => text.split(url).join('ORIGIN');
@@ -54,8 +59,8 @@ export async function throughput(): Promise<BenchResult[]> {
     const [ourRate, theirRate] = [mean(rates.toolkit), mean(rates.baseline)];
     return [
       {
-        key: 'throughput_ratio',
-        label: `requests/s, GET ${TARGET}, toolkit vs hand-written`,
+        key: target.name === 'sqlite' ? 'throughput_ratio' : `throughput_ratio_${target.name}`,
+        label: `requests/s, GET ${TARGET}, toolkit vs hand-written${target.name === 'sqlite' ? '' : ` (${target.name})`}`,
         value: ourRate / theirRate,
         baseline: 1,
         unit: 'x',

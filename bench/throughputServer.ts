@@ -56,9 +56,9 @@ function handWrittenApp(): http.RequestListener {
   return app;
 }
 
-/** `node throughputServer.js <toolkit|baseline> <sqlite file>`: serves on a loopback port and prints it. */
-const [mode, storage] = process.argv.slice(2);
-createDatabase({ storage });
+/** `node throughputServer.js <toolkit|baseline> <sqlite file or database URL>`: serves on a loopback port and prints it. */
+const [mode, location] = process.argv.slice(2);
+createDatabase(location.includes('://') ? { url: location } : { storage: location });
 const listener = mode === 'toolkit' ? createExampleApp('express', { onError: () => undefined }).listener : handWrittenApp();
 const server = http.createServer(listener).listen(0, '127.0.0.1', () => {
   process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
