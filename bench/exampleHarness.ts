@@ -27,39 +27,45 @@ export function benchTargets(env: NodeJS.ProcessEnv = process.env): BenchTarget[
 
 export async function benchDatabase(target: BenchTarget = { name: 'sqlite' }): Promise<BenchDatabase> {
   const statements: string[] = [];
-  const logging = (sql: string) => statements.push(sql);
-  if (target.name === 'postgres') return postgresDatabase(target.url, logging, statements);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-bench-'));
-  const location = path.join(dir, 'books.sqlite');
-  const sequelize = createDatabase({ storage: location, logging });
+  const place = target.name === 'postgres' ? await postgresPlace(target.url) : sqlitePlace();
+  const sequelize = createDatabase({ ...place.options, logging: (sql) => statements.push(sql) });
   await prepareDatabase(sequelize);
   return {
     sequelize,
     statements,
-    location,
+    location: place.location,
     close: async () => {
       await sequelize.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await place.remove();
     },
   };
 }
 
+/** Where a bench database lives, and how to remove it afterwards. */
+interface Place {
+  location: string;
+  options: { storage: string } | { url: string };
+  remove(): Promise<void>;
+}
+
+function sqlitePlace(): Place {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-bench-'));
+  const location = path.join(dir, 'books.sqlite');
+  return { location, options: { storage: location }, remove: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })) };
+}
+
 /** A database of its own on the server (created and dropped here: the one named in the URL is left alone). */
-async function postgresDatabase(url: string, logging: (sql: string) => void, statements: string[]): Promise<BenchDatabase> {
+async function postgresPlace(url: string): Promise<Place> {
   const name = `rca_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name}`);
   await admin.query(`CREATE DATABASE ${name}`);
   const location = Object.assign(new URL(url), { pathname: `/${name}` }).toString();
-  const sequelize = createDatabase({ url: location, logging });
-  await prepareDatabase(sequelize);
   return {
-    sequelize,
-    statements,
     location,
-    close: async () => {
-      await sequelize.close();
+    options: { url: location },
+    remove: async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
