@@ -8,7 +8,10 @@ export interface ParsedSegment {
   sort?: { key: string; order?: SortDirection; text: string };
 }
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** An include name: whatever a transformer can declare (`co_author`, `coAuthor`, `co-author`). */
+const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+/** A sort key: a column or attribute name. */
+const SORT_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MODIFIER = /^([A-Za-z_]+)\(([^()]*)\)$/;
 const MODIFIERS = 'limit(n|offset), sort(key|asc or desc), order(key|asc or desc)';
 /** Offsets beyond this are certainly a mistake, and would lose precision in SQL. */
@@ -18,7 +21,7 @@ const MAX_OFFSET = 1_000_000_000;
 export function parseSegment(text: string, path: string, options: IncludeParseOptions): ParsedSegment {
   const [name, ...modifiers] = text.split(':');
   if (!NAME.test(name)) {
-    throw new UnexpectedIncludesParameterError(path, `"${name}" is not an include name (letters, digits and _ only)`);
+    throw new UnexpectedIncludesParameterError(path, `"${name}" is not an include name (letters, digits, _ and - only)`);
   }
   const segment: ParsedSegment = { name };
   for (const modifier of modifiers) applyModifier(segment, modifier, path, options);
@@ -62,7 +65,7 @@ function toInteger(text: string, what: string, path: string): number {
 function parseSort(args: string[], path: string): { key: string; order?: SortDirection } {
   if (args.length > 2) throw new UnexpectedIncludesParameterError(path, 'sort() takes sort(key) or sort(key|asc or desc)');
   const [key, direction] = args;
-  if (!NAME.test(key)) throw new UnexpectedIncludesParameterError(path, `"${key}" is not a sort key (letters, digits and _ only)`);
+  if (!SORT_KEY.test(key)) throw new UnexpectedIncludesParameterError(path, `"${key}" is not a sort key (letters, digits and _ only)`);
   if (direction === undefined) return { key };
   const order = direction.toLowerCase();
   if (order !== 'asc' && order !== 'desc') {

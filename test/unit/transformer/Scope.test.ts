@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CollectionResource, parseIncludes, resolveConfig } from '../../../src';
+import { CollectionResource, ItemResource, parseIncludes, resolveConfig, Transformer } from '../../../src';
 import { Scope } from '../../../src/transformer/Scope';
 import { serializers } from '../../../src/serializer/serializers';
 import { converter } from '../../../src/response/convertBody';
@@ -64,5 +64,28 @@ describe('Scope#run()', () => {
     expect(caught).to.have.property('code', 'RCA_INCLUDE_BUDGET');
     expect(caught.status).to.equal(400);
     expect(caught.message).to.match(/up to 16 resources once "comments" is loaded, over the 15/);
+  });
+
+  it('accepts every include name a transformer can declare, hyphens included (co-author)', async () => {
+    class WriterTransformer extends Transformer<{ id: number; name: string }> {
+      transform(writer: { id: number; name: string }) {
+        return { id: writer.id, name: writer.name };
+      }
+    }
+    class ArticleTransformer extends Transformer<{ id: number; coAuthor: { id: number; name: string } }> {
+      availableIncludes = ['co-author'];
+      transform(article: { id: number }) {
+        return { id: article.id };
+      }
+      includeCoAuthor(article: { coAuthor: { id: number; name: string } }) {
+        return this.item(article.coAuthor, new WriterTransformer());
+      }
+    }
+    const article = new ItemResource({ id: 1, coAuthor: { id: 2, name: 'Grace' } }, new ArticleTransformer());
+    const out = await new Scope({ tree: include('co-author'), defaults }).run(article);
+    expect(serializers.array.document(out, null, null, converter(null, null))).to.deep.equal({ id: 1, 'co-author': { id: 2, name: 'Grace' } });
+    let caught: any;
+    await new Scope({ tree: include('co-editor'), defaults }).run(article).catch((error) => (caught = error));
+    expect(caught.message).to.match(/unknown include "co-editor"; available: co-author/);
   });
 });
