@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SerializerName } from '../src';
 
 export type ExampleFramework = 'express' | 'koa';
 
@@ -13,7 +14,11 @@ export interface ExampleSettings {
   logging: boolean;
   /** `WEB_CONCURRENCY`: worker processes; 1 serves in the process itself. */
   workers: number;
+  /** `API_SERIALIZER`: the envelope of every response. */
+  serializer: SerializerName;
 }
+
+const SERIALIZERS: readonly SerializerName[] = ['array', 'data-array', 'json-api'];
 
 const DIALECTS = /^(postgres|postgresql|mysql|mariadb|sqlite):/i;
 
@@ -38,7 +43,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ExampleSetti
     poolMax: positiveInteger(env, 'DB_POOL_MAX', 10),
     logging: env.DB_LOGGING === 'true',
     workers: positiveInteger(env, 'WEB_CONCURRENCY', 1),
+    serializer: serializerOf(env.API_SERIALIZER),
   };
+}
+
+function serializerOf(value: string | undefined): SerializerName {
+  const name = (value ?? 'array').toLowerCase();
+  if (!(SERIALIZERS as readonly string[]).includes(name)) throw new Error(`API_SERIALIZER must be array, data-array or json-api, got "${value}"`);
+  return name as SerializerName;
 }
 
 /** Where the data is, for a log line: never the password of a URL. */

@@ -51,7 +51,7 @@ function supervise(settings: ExampleSettings): void {
 /** One process serving the API (alone, or as a worker of the cluster). */
 async function serve(settings: ExampleSettings, sequelize: Sequelize): Promise<void> {
   await sequelize.authenticate();
-  const server = http.createServer(createExampleApp(settings.framework).listener);
+  const server = http.createServer(createExampleApp(settings.framework, { api: { serializer: settings.serializer } }).listener);
   server.listen(settings.port, () => {
     const { port } = server.address() as { port: number };
     const who = cluster.isWorker ? `worker ${process.pid}` : settings.framework;

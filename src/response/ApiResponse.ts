@@ -1,6 +1,8 @@
 import { isModel } from '../loader/isModel';
 import { currentContext, RequestContext } from '../context/RequestContext';
+import { ApiError } from '../errors/ApiError';
 import { describeError, statusText } from '../errors/describeError';
+import { errorDocument, JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import type { Paginator } from '../pagination/Paginator';
 import { CollectionResource, ItemResource } from '../transformer/Resource';
 import type { TransformerLike } from '../transformer/Resource';
@@ -114,8 +116,14 @@ export class ApiResponse {
       this.setHeaders(headers);
     }
     this.status = status;
+    const debug = config.debug && cause !== undefined ? debugBlock(cause) : undefined;
+    if (config.serializer === 'json-api') {
+      const code = messageOrError instanceof ApiError ? messageOrError.code : undefined;
+      this.body = { kind: 'payload', payload: errorDocument(status, message, { code, debug }), contentType: JSON_API_MEDIA_TYPE };
+      return this;
+    }
     const body = messageBody(config.errorFormat, status, message);
-    if (config.debug && cause !== undefined) body.debug = debugBlock(cause);
+    if (debug) body.debug = debug;
     return this.respond(body);
   }
 

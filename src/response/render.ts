@@ -15,7 +15,8 @@ import { assertCallback, wrapJsonp } from './jsonp';
 import type { RenderedResponse } from './RenderedResponse';
 
 /** What a builder asks to send. */
-export type ResponseBody = { kind: 'payload'; payload: unknown } | { kind: 'resource'; resource: Resource; paginator?: Paginator } | { kind: 'empty' };
+export type ResponseBody =
+  { kind: 'payload'; payload: unknown; contentType?: string } | { kind: 'resource'; resource: Resource; paginator?: Paginator } | { kind: 'empty' };
 
 export interface RenderInput {
   status: number;
@@ -75,12 +76,13 @@ export async function render(context: RequestContext, input: RenderInput): Promi
   const status = config.suppressResponseCode ? 200 : input.status;
   if (input.body.kind === 'empty') return { status, headers: { ...input.headers }, body: null };
   let value: unknown;
-  let contentType = 'application/json';
+  let contentType = 'application/json; charset=utf-8';
   if (input.body.kind === 'resource') {
     // Serializers convert keys and dates as they build the document.
     ({ document: value, contentType } = await documentOf(context, input.body, input.meta));
   } else {
     value = convertBody(payloadWithMeta(input.body.payload, input.meta), config.convert.key, config.convert.date);
+    contentType = input.body.contentType ?? contentType;
   }
   const json = encodeJson(value, config.jsonEncodeOption);
   const rendered: RenderedResponse = callback
@@ -89,7 +91,7 @@ export async function render(context: RequestContext, input: RenderInput): Promi
         headers: { ...input.headers, 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff' },
         body: wrapJsonp(callback, json),
       }
-    : { status, headers: { ...input.headers, 'content-type': `${contentType}; charset=utf-8` }, body: json };
+    : { status, headers: { ...input.headers, 'content-type': contentType }, body: json };
   return isTaggedItem(context, input) ? conditional(context, rendered) : rendered;
 }
 

@@ -14,7 +14,7 @@ interface Build {
  * With `wrapItems`, items are wrapped in `data` too (the `data-array` serializer).
  */
 export class ArraySerializer implements Serializer {
-  readonly contentType = 'application/json';
+  readonly contentType = 'application/json; charset=utf-8';
 
   constructor(private readonly wrapItems = false) {}
 

@@ -1,3 +1,4 @@
+import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import type { Converter } from '../response/convertBody';
 import type { TransformedItem, TransformedResource } from '../transformer/Transformed';
 import type { PageInfo, Serializer } from './Serializer';
@@ -14,7 +15,7 @@ type ResourceObject = Identifier & { attributes: Record<string, unknown>; relati
  * every included resource once in `included`, pagination links at the top level.
  */
 export class JsonApiSerializer implements Serializer {
-  readonly contentType = 'application/vnd.api+json';
+  readonly contentType = JSON_API_MEDIA_TYPE;
   private convert!: Converter;
 
   document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown> {
@@ -30,7 +31,7 @@ export class JsonApiSerializer implements Serializer {
       data = this.resource(resource.item, rootType, included);
       primary.add(key(rootType, resource.item));
     }
-    const body: Record<string, unknown> = { data };
+    const body: Record<string, unknown> = { jsonapi: { version: '1.1' }, data };
     const rest = [...included].filter(([k]) => !primary.has(k)).map(([, object]) => object);
     if (rest.length > 0) body.included = rest;
     const allMeta = page ? { ...(meta ?? {}), pagination: page.meta } : meta;

@@ -82,7 +82,10 @@ describe('example database', () => {
       poolMax: 4,
       logging: false,
       workers: 3,
+      serializer: 'array',
     });
+    expect(readSettings({ API_SERIALIZER: 'json-api' }).serializer).to.equal('json-api');
+    expect(() => readSettings({ API_SERIALIZER: 'xml' })).to.throw(/API_SERIALIZER must be array, data-array or json-api/);
     expect(readSettings({ DATABASE_URL: 'postgres://u:secret@db:5432/books', DB_STORAGE: '/tmp/x.sqlite' }).database).to.deep.equal({
       url: 'postgres://u:secret@db:5432/books',
     });

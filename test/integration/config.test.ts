@@ -18,7 +18,7 @@ eachFramework(
   (app) => {
     it('answers JSON:API documents with de-duplicated included resources and top-level links', async () => {
       const res = await app().get('/v1/books?per_page=8&include=author');
-      expect(res.headers.get('content-type')).to.equal('application/vnd.api+json; charset=utf-8');
+      expect(res.headers.get('content-type')).to.equal('application/vnd.api+json');
       expect(res.body.data[0]).to.deep.include({ type: 'books', id: '12' });
       expect(res.body.data[0].attributes).to.include({ title: 'Book 12' });
       expect(res.body.data[0].relationships.author).to.deep.equal({ data: { type: 'author', id: '4' } });

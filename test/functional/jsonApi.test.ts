@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import schema from '../fixture/jsonapi-1.1.schema.json';
+import { onBothFrameworks } from './exampleServer';
+
+/** The official JSON:API 1.1 schema (a copy of jsonapi.org's), as ajv compiles it. */
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+const validate = ajv.compile(schema);
+
+function expectValid(document: unknown, what: string): void {
+  const ok = validate(document);
+  expect(ok, `${what}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).to.equal(true);
+}
+
+onBothFrameworks(
+  'JSON:API mode (API_SERIALIZER=json-api): documents and error objects',
+  (app) => {
+    it('answers success documents that validate, as application/vnd.api+json with no parameters and the jsonapi member', async () => {
+      for (const target of ['/v1/books/1', '/v1/books?include=author,comments:limit(2)', '/v1/authors/2?include=books.comments']) {
+        const res = await app().get(target);
+        expect(res.status, target).to.equal(200);
+        expect(res.headers.get('content-type'), target).to.equal('application/vnd.api+json');
+        expect(res.body.jsonapi).to.deep.equal({ version: '1.1' });
+        expectValid(res.body, target);
+      }
+    });
+
+    it('answers errors as JSON:API error objects that validate: 404, 400, unknown route, 405', async () => {
+      const cases: Array<[string, RequestInit, number, RegExp | null]> = [
+        ['/v1/books/9999', {}, 404, /Book 9999 was not found/],
+        ['/v1/books?include=editor', {}, 400, /unknown include "editor"/],
+        ['/v1/nowhere', {}, 404, /No route matches GET \/v1\/nowhere/],
+        ['/v1/books/1', { method: 'PATCH' }, 405, /PATCH is not allowed/],
+      ];
+      for (const [target, init, status, detail] of cases) {
+        const res = await app().get(target, init);
+        expect([res.status, res.headers.get('content-type')], target).to.deep.equal([status, 'application/vnd.api+json']);
+        expect(res.body.errors[0].status).to.equal(String(status));
+        if (detail) expect(res.body.errors[0].detail).to.match(detail);
+        expectValid(res.body, target);
+      }
+      const include = await app().get('/v1/books?include=editor');
+      expect(include.body.errors[0].code).to.equal('RCA_INCLUDE_INVALID');
+    });
+
+    it('answers a 422 with one error object per message, each pointing at its attribute', async () => {
+      const res = await app().post('/v1/books', { title: 'x', author_id: 99, publisher_id: 1 });
+      expect(res.status).to.equal(422);
+      expectValid(res.body, '422');
+      const pointers = res.body.errors.map((error: { source: { pointer: string } }) => error.source.pointer);
+      expect(pointers).to.include.members(['/data/attributes/title', '/data/attributes/author_id']);
+      expect(res.body.errors.every((error: { status: string; title: string }) => error.status === '422' && error.title === 'Unprocessable Entity')).to.equal(
+        true,
+      );
+    });
+  },
+  { serializer: 'json-api' },
+);
