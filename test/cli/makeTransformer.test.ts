@@ -31,8 +31,9 @@ describe('rc-api make:transformer', function () {
     const file = path.join(dir, 'src', 'transformers', 'BookTransformer.ts');
     const source = fs.readFileSync(file, 'utf8');
     expect(source).to.include("availableIncludes = ['author', 'comments'];");
-    expect(source).to.include("return this.item(this.related(book, 'author'));");
-    expect(source).to.include("return this.collection(this.related(book, 'comments'));");
+    // The resource key is given: an included author has the type /v1/authors answers with.
+    expect(source).to.include("return this.item(this.related(book, 'author'), undefined, 'authors');");
+    expect(source).to.include("return this.collection(this.related(book, 'comments'), undefined, 'comments');");
     expect(source).to.include("link: { rel: 'self', href: route('v1.books.show', { id: book.id }) }");
     expect((await typeCheck(dir)).stdout).to.equal('');
 
@@ -62,7 +63,7 @@ describe('rc-api make:transformer', function () {
     const source = fs.readFileSync(path.join(dir, 'src', 'transformers', 'BookTransformer.ts'), 'utf8');
     expect(source).to.include("import type { Book } from '../models/Book';");
     expect(source).to.include("import { CommentTransformer } from './CommentTransformer';");
-    expect(source).to.include("this.collection(this.related(book, 'comments'), new CommentTransformer())");
+    expect(source).to.include("this.collection(this.related(book, 'comments'), new CommentTransformer(), 'comments')");
     expect(source).not.to.include('interface Book');
     expect((await typeCheck(dir)).stdout).to.equal('');
   });

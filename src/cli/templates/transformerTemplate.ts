@@ -22,8 +22,12 @@ export interface TransformerTemplate {
 
 const lowerFirst = (name: string) => name[0].toLowerCase() + name.slice(1);
 
+/** The type of a model's resources, the same rule as the route prefix: `Author` is `authors`. */
+export const resourceKeyOf = (model: string) => `${model.toLowerCase()}s`;
+
 function includeMethod(spec: IncludeSpec, variable: string, subject: string): string {
-  const transformer = spec.transformerImport ? `, new ${spec.model}Transformer()` : '';
+  // The resource key is given, so that an included author has the type /v1/authors answers with.
+  const transformer = `, ${spec.transformerImport ? `new ${spec.model}Transformer()` : 'undefined'}, '${resourceKeyOf(spec.model)}'`;
   if (spec.collection) {
     return [
       `  /** ?include=${spec.relation}:limit(n|offset):sort(key|dir): applied per ${variable}, one query for all of them. */`,
