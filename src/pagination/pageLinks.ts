@@ -1,10 +1,11 @@
 import type { RequestContext } from '../context/RequestContext';
+import { pageParameters } from './pageParameters';
 import { Paginator, PageLinks, PaginationMeta, totalPages } from './Paginator';
 
-/** The URL of the current request with only `page` changed. */
+/** The URL of the current request with only the page number changed. */
 function pageUrl(context: RequestContext, page: number): string {
   const query = new URLSearchParams(context.search);
-  query.set('page', String(page));
+  query.set(pageParameters(context.app.config).page, String(page));
   return `${context.origin}${context.path}?${query.toString()}`;
 }
 

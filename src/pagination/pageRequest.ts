@@ -2,6 +2,7 @@ import type { FindOptions, Model, ModelStatic } from 'sequelize';
 import { currentContext, queryString, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import type { PaginatedOptions } from '../integration/actionMetadata';
+import { pageParameters } from './pageParameters';
 import type { Paginator } from './Paginator';
 
 /** The page a request asks for, and the window to load for it. */
@@ -28,10 +29,11 @@ function positiveInteger(context: RequestContext, name: string, fallback: number
   return value;
 }
 
-/** Reads and validates `page` and `per_page` of a request (400 when invalid). */
+/** Reads and validates `page` and `per_page` (in json-api mode `page[number]` and `page[size]`) of a request (400 when invalid). */
 export function readPageRequest(context: RequestContext, { perPage = 15, maxPerPage = 100 }: PaginatedOptions = {}): PageRequest {
-  const page = positiveInteger(context, 'page', 1, MAX_PAGE);
-  const size = positiveInteger(context, 'per_page', perPage, maxPerPage);
+  const names = pageParameters(context.app.config);
+  const page = positiveInteger(context, names.page, 1, MAX_PAGE);
+  const size = positiveInteger(context, names.size, perPage, maxPerPage);
   return Object.freeze({ page, perPage: size, limit: size, offset: (page - 1) * size });
 }
 

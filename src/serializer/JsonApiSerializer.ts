@@ -8,7 +8,13 @@ interface Identifier {
   id: string;
 }
 
-type ResourceObject = Identifier & { attributes: Record<string, unknown>; relationships?: Record<string, unknown> };
+type ResourceObject = Identifier & { attributes: Record<string, unknown>; relationships?: Record<string, unknown>; links?: { self: string } };
+
+/** The transformers' self link, `link: { rel: 'self', href }`, which JSON:API puts in `links.self`. */
+function selfLink(value: unknown): string | null {
+  const link = value as { rel?: unknown; href?: unknown } | null;
+  return link !== null && typeof link === 'object' && link.rel === 'self' && typeof link.href === 'string' ? link.href : null;
+}
 
 /**
  * JSON:API 1.1 documents: resource objects with `type`, `id`, `attributes` and `relationships`,
@@ -42,8 +48,11 @@ export class JsonApiSerializer implements Serializer {
   }
 
   private resource(item: TransformedItem, type: string, included: Map<string, ResourceObject>): ResourceObject {
-    const { id, ...attributes } = item.fields;
+    const { id, link, ...attributes } = item.fields;
+    const self = selfLink(link);
+    if (self === null && link !== undefined) attributes.link = link;
     const object: ResourceObject = { type, id: String(id), attributes: this.convert.value(attributes) as Record<string, unknown> };
+    if (self !== null) object.links = { self };
     if (item.includes.length > 0) {
       object.relationships = {};
       for (const [name, resource] of item.includes) object.relationships[this.convert.key(name)] = { data: this.link(name, resource, included) };

@@ -27,6 +27,25 @@ onBothFrameworks(
       }
     });
 
+    it('puts the self link in links.self of every resource, not among the attributes', async () => {
+      const res = await app().get('/v1/books/1?include=author');
+      expect(res.body.data.links).to.deep.equal({ self: `${app().url}/v1/books/1` });
+      expect(res.body.data.attributes).not.to.have.property('link');
+      expect(res.body.included[0].links.self).to.equal(`${app().url}/v1/authors/${res.body.included[0].id}`);
+    });
+
+    it('paginates with page[number] and page[size], and links keep that family', async () => {
+      const res = await app().get('/v1/books?page[number]=2&page[size]=3');
+      expect(res.body.data).to.have.length(3);
+      expect(res.body.meta.pagination).to.include({ current_page: 2, per_page: 3 });
+      const next = new URL(res.body.links.next);
+      expect([next.searchParams.get('page[number]'), next.searchParams.get('page[size]')]).to.deep.equal(['3', '3']);
+      expectValid(res.body, 'page 2');
+      const bad = await app().get('/v1/books?page[size]=0');
+      expect([bad.status, bad.body.errors[0].code]).to.deep.equal([400, 'RCA_PAGINATION_INVALID']);
+      expectValid(bad.body, 'page[size]=0');
+    });
+
     it('answers errors as JSON:API error objects that validate: 404, 400, unknown route, 405', async () => {
       const cases: Array<[string, RequestInit, number, RegExp | null]> = [
         ['/v1/books/9999', {}, 404, /Book 9999 was not found/],

@@ -17,13 +17,14 @@ eachFramework(
   'serializer: json-api',
   (app) => {
     it('answers JSON:API documents with de-duplicated included resources and top-level links', async () => {
-      const res = await app().get('/v1/books?per_page=8&include=author');
+      // JSON:API's page family: page[size] and page[number].
+      const res = await app().get('/v1/books?page[size]=8&include=author');
       expect(res.headers.get('content-type')).to.equal('application/vnd.api+json');
       expect(res.body.data[0]).to.deep.include({ type: 'books', id: '12' });
       expect(res.body.data[0].attributes).to.include({ title: 'Book 12' });
       expect(res.body.data[0].relationships.author).to.deep.equal({ data: { type: 'author', id: '4' } });
       expect(res.body.included.map((r: { id: string }) => r.id).sort()).to.deep.equal(['1', '2', '3', '4']);
-      expect(res.body.links.next).to.equal(`${app().url}/v1/books?per_page=8&include=author&page=2`);
+      expect(res.body.links.next).to.equal(`${app().url}/v1/books?page%5Bsize%5D=8&include=author&page%5Bnumber%5D=2`);
       expect(res.body.meta.pagination.total).to.equal(12);
     });
   },
