@@ -15,6 +15,12 @@ export const ERROR_REGISTRY = {
     status: 400,
     template: 'Invalid JSONP callback "{parameter}": it must be dotted JavaScript identifiers of at most {max} characters, not starting with a reserved word',
   },
+  RCA_JSONAPI_PARAMETER: { status: 400, template: 'The query parameter "{parameter}" is reserved by JSON:API and not supported here' },
+  RCA_JSONAPI_NOT_ACCEPTABLE: {
+    status: 406,
+    template: 'Accept names application/vnd.api+json only with parameters other than ext and profile; accept it without them',
+  },
+  RCA_JSONAPI_MEDIA_TYPE: { status: 415, template: 'application/vnd.api+json takes no parameters but ext and profile; got {parameters}' },
   RCA_PAGINATION_INVALID: { status: 400, template: 'Invalid pagination parameter "{parameter}": {reason}' },
   RCA_BODY_MALFORMED: { status: 400, template: 'The request body is not valid JSON' },
   RCA_BODY_TOO_DEEP: { status: 400, template: 'The request body nests arrays and objects deeper than {max} levels' },

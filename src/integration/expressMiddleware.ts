@@ -4,7 +4,7 @@ import { AppState, requestStorage, RequestContext } from '../context/RequestCont
 import { ApiError } from '../errors/ApiError';
 import { NO_BODY, readBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
-import { assertValidHost, closedEarly, connectionOf } from './requestLifecycle';
+import { assertAcceptable, closedEarly, connectionOf } from './requestLifecycle';
 import { renderError } from './renderError';
 import { sendNode } from './sendRendered';
 import { unmatchedRoute } from './unmatchedRoute';
@@ -31,7 +31,7 @@ export function expressContext(app: AppState): RequestHandler {
     const context = contextOf(req, res, app);
     requestStorage.run(context, () => {
       try {
-        assertValidHost(context);
+        assertAcceptable(context);
       } catch (error) {
         return next(error);
       }

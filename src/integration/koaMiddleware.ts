@@ -4,7 +4,7 @@ import { AppState, requestStorage, RequestContext } from '../context/RequestCont
 import type { RenderedResponse } from '../response/RenderedResponse';
 import { NO_BODY, readBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
-import { assertValidHost, closedEarly, connectionOf } from './requestLifecycle';
+import { assertAcceptable, closedEarly, connectionOf } from './requestLifecycle';
 import { renderError } from './renderError';
 import { sendKoa } from './sendRendered';
 import { unmatchedRoute } from './unmatchedRoute';
@@ -42,7 +42,7 @@ export function koaContextAndErrors(app: AppState, onError: ErrorListener): Midd
     (ctx as Context & { [CONTEXT]: RequestContext })[CONTEXT] = context;
     await requestStorage.run(context, async () => {
       try {
-        assertValidHost(context);
+        assertAcceptable(context);
         const body = await readBody(ctx.req, app.config.body);
         if (body !== NO_BODY) (ctx.request as { body?: unknown }).body = body;
         await next();

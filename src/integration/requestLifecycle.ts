@@ -3,6 +3,7 @@ import type { TLSSocket } from 'node:tls';
 import { isValidHost } from '../context/publicAddress';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { negotiationError, reservedParameterError } from '../jsonapi/negotiation';
 
 /** What the in-process dispatcher tells the requests it makes; a client cannot forge a symbol. */
 export interface InternalOrigin {
@@ -21,9 +22,15 @@ export function connectionOf(req: IncomingMessage): { protocol: string; depth: n
   return { protocol: (req.socket as TLSSocket | undefined)?.encrypted ? 'https' : 'http', depth: 0 };
 }
 
-/** A request whose Host cannot stand in a link is refused before any route runs. */
-export function assertValidHost(context: RequestContext): void {
+/**
+ * What is refused before any route runs: a Host that cannot stand in a link, and in json-api mode
+ * a request that breaks JSON:API's negotiation or uses a reserved query parameter it does not know.
+ */
+export function assertAcceptable(context: RequestContext): void {
   if (!isValidHost(context.host)) throw new ApiError('RCA_HOST_INVALID');
+  if (context.app.config.serializer !== 'json-api') return;
+  const refused = negotiationError(context.headers) ?? reservedParameterError(context);
+  if (refused) throw refused;
 }
 
 /**

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import schema from '../fixture/jsonapi-1.1.schema.json';
+import { Book } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
 
 /** The official JSON:API 1.1 schema (a copy of jsonapi.org's), as ajv compiles it. */
@@ -62,6 +63,37 @@ onBothFrameworks(
       }
       const include = await app().get('/v1/books?include=editor');
       expect(include.body.errors[0].code).to.equal('RCA_INCLUDE_INVALID');
+    });
+
+    it('negotiates: 406 when every JSON:API Accept carries a foreign parameter, 415 for a parameterised Content-Type', async () => {
+      const refused = await app().get('/v1/books/1', { headers: { accept: 'application/vnd.api+json; version=2' } });
+      expect([refused.status, refused.body.errors[0].code]).to.deep.equal([406, 'RCA_JSONAPI_NOT_ACCEPTABLE']);
+      expectValid(refused.body, '406');
+      for (const accept of [
+        'application/vnd.api+json; version=2, application/vnd.api+json',
+        'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"',
+        '*/*',
+      ]) {
+        expect((await app().get('/v1/books/1', { headers: { accept } })).status, accept).to.equal(200);
+      }
+      const count = await Book.count();
+      const labelled = await app().get('/v1/books', {
+        method: 'POST',
+        headers: { 'content-type': 'application/vnd.api+json; charset=utf-8' },
+        body: JSON.stringify({ title: 'Labelled', author_id: 1, publisher_id: 1 }),
+      });
+      expect([labelled.status, labelled.body.errors[0].code]).to.deep.equal([415, 'RCA_JSONAPI_MEDIA_TYPE']);
+      expectValid(labelled.body, '415');
+      expect(await Book.count()).to.equal(count);
+    });
+
+    it('answers 400 for a reserved query parameter it does not implement (foo, sort), and lets its own pass', async () => {
+      for (const query of ['foo=1', 'sort=-title']) {
+        const res = await app().get(`/v1/books?${query}`);
+        expect([res.status, res.body.errors[0].code], query).to.deep.equal([400, 'RCA_JSONAPI_PARAMETER']);
+        expectValid(res.body, query);
+      }
+      expect((await app().get('/v1/books?include=author&page[size]=2&callback_id=x')).status).to.equal(200);
     });
 
     it('answers a 422 with one error object per message, each pointing at its attribute', async () => {
