@@ -1,4 +1,4 @@
-import { Body, Delete, Get, JsonController, Param, Post, Put } from 'routing-controllers';
+import { Body, Delete, Get, JsonController, Param, Patch, Post, Put } from 'routing-controllers';
 import { Service } from 'typedi';
 import { Paginated, Transformer } from '../../decorators';
 import { checkIfMatch, currentContext, json, paginate, route } from '../../src';
@@ -39,10 +39,11 @@ export class BooksController {
     const book = await Book.create(bookAttributes(body));
     return json()
       .setHeaders({ Location: route('v1.books.show', { id: book.id }) })
-      .created(book);
+      .created(book, new BookTransformer(), 'books');
   }
 
   @Put('/:id')
+  @Patch('/:id')
   async update(@Param('id') id: number, @Body({ required: true }) body: UpdateBookRequest) {
     const attributes = bookAttributes(body);
     await updateRow(Book, await writeTarget(id), attributes);

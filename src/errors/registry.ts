@@ -16,6 +16,7 @@ export const ERROR_REGISTRY = {
     template: 'Invalid JSONP callback "{parameter}": it must be dotted JavaScript identifiers of at most {max} characters, not starting with a reserved word',
   },
   RCA_JSONAPI_PARAMETER: { status: 400, template: 'The query parameter "{parameter}" is reserved by JSON:API and not supported here' },
+  RCA_JSONAPI_DOCUMENT: { status: 400, template: 'The request body is not a JSON:API resource document: {reason}' },
   RCA_JSONAPI_NOT_ACCEPTABLE: {
     status: 406,
     template: 'Accept names application/vnd.api+json only with parameters other than ext and profile; accept it without them',

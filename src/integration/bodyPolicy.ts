@@ -6,6 +6,8 @@ import getRawBody from 'raw-body';
 import secureJson from 'secure-json-parse';
 import type { ApiConfig } from '../config/ApiConfig';
 import { ApiError } from '../errors/ApiError';
+import { fromRequestDocument } from '../jsonapi/requestDocument';
+import type { RequestContext } from '../context/RequestContext';
 import { exceedsDepth } from './jsonDepth';
 
 /** The media types a request body may have (besides multipart, which is left to multer). */
@@ -126,4 +128,16 @@ function parseForm(text: string): Record<string, string> {
     form[name] = value;
   }
   return form;
+}
+
+/**
+ * The body of a request as the app's actions receive it: read under the body policy, and in
+ * json-api mode a JSON:API resource document (`application/vnd.api+json`) flattened into the
+ * fields the form request validates.
+ */
+export async function readRequestBody(req: IncomingMessage, context: RequestContext): Promise<unknown> {
+  const body = await readBody(req, context.app.config.body);
+  if (body === NO_BODY || context.app.config.serializer !== 'json-api') return body;
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  return type.startsWith('application/vnd.api+json') ? fromRequestDocument(body) : body;
 }

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { createContext } from '../context/createContext';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-import { NO_BODY, readBody } from './bodyPolicy';
+import { NO_BODY, readRequestBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
 import { assertAcceptable, closedEarly, connectionOf } from './requestLifecycle';
 import { renderError } from './renderError';
@@ -42,8 +42,8 @@ export function expressContext(app: AppState): RequestHandler {
 
 /** Second middleware: the body, read under the one policy of `body.*` (routing-controllers' parsers are off). */
 export function expressBody(app: AppState): RequestHandler {
-  return (req, _res, next) => {
-    readBody(req, app.config.body).then((body) => {
+  return (req, res, next) => {
+    readRequestBody(req, contextOf(req, res, app)).then((body) => {
       if (body !== NO_BODY) req.body = body;
       next();
     }, next);

@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { createContext } from '../context/createContext';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
 import type { RenderedResponse } from '../response/RenderedResponse';
-import { NO_BODY, readBody } from './bodyPolicy';
+import { NO_BODY, readRequestBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
 import { assertAcceptable, closedEarly, connectionOf } from './requestLifecycle';
 import { renderError } from './renderError';
@@ -43,7 +43,7 @@ export function koaContextAndErrors(app: AppState, onError: ErrorListener): Midd
     await requestStorage.run(context, async () => {
       try {
         assertAcceptable(context);
-        const body = await readBody(ctx.req, app.config.body);
+        const body = await readRequestBody(ctx.req, context);
         if (body !== NO_BODY) (ctx.request as { body?: unknown }).body = body;
         await next();
         const missing = unanswered(ctx, app);

@@ -65,9 +65,13 @@ export class ApiResponse {
     return this.respond(messageBody(this.context.app.config.successFormat, this.status, message));
   }
 
-  /** 201: a model as its plain attributes, a string or object in the success format. */
-  created(payload: unknown = 'Created'): this {
+  /**
+   * 201: a model as its plain attributes, a string or object in the success format. In json-api
+   * mode, given its transformer, the model as the resource document JSON:API requires.
+   */
+  created<M>(payload: M | string = 'Created', transformer?: TransformerArg<M>, resourceKey?: string): this {
     this.status = 201;
+    if (transformer && this.context.app.config.serializer === 'json-api') return this.withItem(payload as M, transformer, resourceKey);
     if (isModel(payload)) return this.respond(payload.get({ plain: true }));
     return this.success(payload as ErrorMessage);
   }

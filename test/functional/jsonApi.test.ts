@@ -52,7 +52,7 @@ onBothFrameworks(
         ['/v1/books/9999', {}, 404, /Book 9999 was not found/],
         ['/v1/books?include=editor', {}, 400, /unknown include "editor"/],
         ['/v1/nowhere', {}, 404, /No route matches GET \/v1\/nowhere/],
-        ['/v1/books/1', { method: 'PATCH' }, 405, /PATCH is not allowed/],
+        ['/v1/books/1', { method: 'POST' }, 405, /POST is not allowed/],
       ];
       for (const [target, init, status, detail] of cases) {
         const res = await app().get(target, init);
@@ -94,6 +94,52 @@ onBothFrameworks(
         expectValid(res.body, query);
       }
       expect((await app().get('/v1/books?include=author&page[size]=2&callback_id=x')).status).to.equal(200);
+    });
+
+    it('a JSON:API client creates (201, Location, the resource document), updates with PATCH, reads and deletes a book', async () => {
+      const send = (method: string, target: string, document?: unknown) =>
+        app().get(target, {
+          method,
+          headers: { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' },
+          body: document === undefined ? undefined : JSON.stringify(document),
+        });
+      const created = await send('POST', '/v1/books', {
+        data: {
+          type: 'books',
+          attributes: { title: 'Sent as JSON:API', out_of_print: true },
+          relationships: { author: { data: { type: 'authors', id: '3' } }, publisher: { data: { type: 'publishers', id: '2' } } },
+        },
+      });
+      expect(created.status, created.text).to.equal(201);
+      expectValid(created.body, '201');
+      const id = created.body.data.id as string;
+      expect(created.body.data).to.deep.include({ type: 'books', links: { self: `${app().url}/v1/books/${id}` } });
+      expect(created.headers.get('location')).to.equal(`${app().url}/v1/books/${id}`);
+      const row = (await Book.findByPk(Number(id)))!;
+      expect([row.title, row.outOfPrint, row.authorId, row.publisherId]).to.deep.equal(['Sent as JSON:API', true, 3, 2]);
+      const patched = await send('PATCH', `/v1/books/${id}`, { data: { type: 'books', id, attributes: { title: 'Patched as JSON:API' } } });
+      expect(patched.status).to.equal(200);
+      const read = await send('GET', `/v1/books/${id}?include=author`);
+      expect(read.body.data.attributes.title).to.equal('Patched as JSON:API');
+      expect(read.body.data.relationships.author.data).to.deep.equal({ type: 'authors', id: '3' });
+      expectValid(read.body, 'read');
+      expect((await send('DELETE', `/v1/books/${id}`)).status).to.equal(200);
+      expect(await Book.findByPk(Number(id))).to.equal(null);
+    });
+
+    it('answers 400 for a body that is not a resource document, and writes nothing', async () => {
+      const count = await Book.count();
+      for (const body of [
+        { title: 'Flat' },
+        { data: [] },
+        { data: { attributes: {} } },
+        { data: { type: 'books', relationships: { author: { data: [] } } } },
+      ]) {
+        const res = await app().get('/v1/books', { method: 'POST', headers: { 'content-type': 'application/vnd.api+json' }, body: JSON.stringify(body) });
+        expect([res.status, res.body.errors[0].code], JSON.stringify(body)).to.deep.equal([400, 'RCA_JSONAPI_DOCUMENT']);
+        expectValid(res.body, 'document');
+      }
+      expect(await Book.count()).to.equal(count);
     });
 
     it('answers a 422 with one error object per message, each pointing at its attribute', async () => {
