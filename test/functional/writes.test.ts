@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Book } from '../../example/models';
-import { exampleQueries, onBothFrameworks, quoted } from './exampleServer';
+import { exampleQueries, onBothFrameworks, quoted, testDialect } from './exampleServer';
 
 /** A book of its own for a destructive test. */
 async function scratchBook(): Promise<Book> {
@@ -44,10 +44,19 @@ onBothFrameworks('atomic writes under concurrency', (app) => {
       const updated = statements.findIndex((sql) => sql.includes(`UPDATE ${quoted('books')}`));
       const deleted = statements.findIndex((sql) => sql.includes(`DELETE FROM ${quoted('books')}`));
       expect(answers[1].status).to.equal(200);
-      if (answers[0].status === 200) expect(updated, 'the UPDATE ran first').to.be.within(0, deleted);
-      else expect(answers[0].status).to.equal(404);
+      expect(answers[0].status).to.be.oneOf([200, 404]);
+      // SQLite runs the statements on one connection in the order they are logged, so there the
+      // order proves it; a server's pool runs them side by side, and logging order proves nothing.
+      if (testDialect === 'sqlite' && answers[0].status === 200) expect(updated, 'the UPDATE ran first').to.be.within(0, deleted);
       expect(await Book.findByPk(book.id)).to.equal(null);
     }
+  });
+
+  it('a PUT after a DELETE of the same row answers 404 and writes nothing', async () => {
+    const book = await scratchBook();
+    expect((await del(book.id)).status).to.equal(200);
+    expect((await put(book.id, { title: 'Too late' })).status).to.equal(404);
+    expect(await Book.findByPk(book.id)).to.equal(null);
   });
 });
 
