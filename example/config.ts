@@ -22,9 +22,9 @@ const SERIALIZERS: readonly SerializerName[] = ['array', 'data-array', 'json-api
 
 const DIALECTS = /^(postgres|postgresql|mysql|mariadb|sqlite):/i;
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
   const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${env[name]}"`);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}, got "${env[name]}"`);
   return value;
 }
 
@@ -40,7 +40,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ExampleSetti
     port,
     framework,
     database: url ? { url } : { storage: path.resolve(env.DB_STORAGE ?? path.join('example', 'books.sqlite')) },
-    poolMax: positiveInteger(env, 'DB_POOL_MAX', 10),
+    // One connection holds the migration lock while the migrations run on another.
+    poolMax: positiveInteger(env, 'DB_POOL_MAX', 10, 2),
     logging: env.DB_LOGGING === 'true',
     workers: positiveInteger(env, 'WEB_CONCURRENCY', 1),
     serializer: serializerOf(env.API_SERIALIZER),

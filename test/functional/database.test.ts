@@ -94,7 +94,8 @@ describe('example database', () => {
     expect(sqliteStorage('sqlite::memory:')).to.equal(':memory:');
     expect(sqliteStorage('postgres://db/x')).to.equal(undefined);
     expect(() => readSettings({ DATABASE_URL: 'oracle://db/x' })).to.throw(/DATABASE_URL must start with postgres/);
-    expect(() => readSettings({ WEB_CONCURRENCY: '0' })).to.throw(/WEB_CONCURRENCY must be a positive integer/);
+    expect(() => readSettings({ WEB_CONCURRENCY: '0' })).to.throw(/WEB_CONCURRENCY must be an integer of at least 1/);
+    expect(() => readSettings({ DB_POOL_MAX: '1' })).to.throw(/DB_POOL_MAX must be an integer of at least 2/);
     expect(() => readSettings({ FRAMEWORK: 'hapi' })).to.throw(/FRAMEWORK must be express or koa/);
     expect(() => readSettings({ PORT: 'eighty' })).to.throw(/PORT must be a port number/);
   });
