@@ -102,11 +102,13 @@ async function readText(req: IncomingMessage, limit: number): Promise<string> {
   }
 }
 
+/** The error codes of zlib's decoders: gzip and deflate say Z_DATA_ERROR..., brotli ERR__ERROR_FORMAT_PADDING_2 or ERR_BROTLI_.... */
+const DECODER_ERROR = /^(Z_|ERR__ERROR_|ERR_BROTLI)/;
+
 function readError(error: unknown, encoding: string, limit: number): ApiError {
   const { type, code } = (error ?? {}) as { type?: string; code?: string };
   if (type === 'entity.too.large') return new ApiError('RCA_BODY_TOO_LARGE', { limit });
-  if (typeof code === 'string' && code.startsWith('Z_')) return new ApiError('RCA_BODY_ENCODING_INVALID', { encoding }, { cause: error });
-  if (code === 'ERR__ERROR_FORMAT_PADDING' || /^ERR_BROTLI/.test(code ?? '')) return new ApiError('RCA_BODY_ENCODING_INVALID', { encoding }, { cause: error });
+  if (DECODER_ERROR.test(code ?? '')) return new ApiError('RCA_BODY_ENCODING_INVALID', { encoding }, { cause: error });
   return new ApiError('RCA_BODY_MALFORMED', {}, { cause: error });
 }
 

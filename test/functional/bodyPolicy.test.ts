@@ -74,6 +74,11 @@ onBothFrameworks('one body policy (body.limit, body.maxDepth, media types, chars
       400,
       /^The request body could not be decoded as gzip$/,
     );
+    // Brotli's and deflate's decoders name their errors otherwise than gzip's: the same 400.
+    for (const encoding of ['br', 'deflate']) {
+      const res = await post(Buffer.from('this is not compressed at all'), { ...json, 'content-encoding': encoding });
+      expectError(res, 400, new RegExp(`^The request body could not be decoded as ${encoding}$`));
+    }
     expectError(await post(JSON.stringify(BOOK), { ...json, 'content-encoding': 'compress' }), 415, /Content-Encoding "compress" is not accepted/);
   });
 
