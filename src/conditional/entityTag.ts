@@ -10,8 +10,11 @@ export function entityTag(body: string): string {
   return etag(body, { weak: false });
 }
 
-/** A list of entity tags as sent, without the weak prefix: `W/"a", "b"` is `['"a"', '"b"']`. */
-const opaqueTags = (header: string) => header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+/** The entity tags of an If-Match or If-None-Match list, as sent: `W/"a", "b"` is `['W/"a"', '"b"']`. */
+const tagList = (header: string) => header.split(',').map((tag) => tag.trim());
+
+/** A tag without its weak prefix, for the weak comparison of If-None-Match. */
+const opaque = (tag: string) => tag.replace(/^W\//, '');
 
 /**
  * RFC 9110 `If-None-Match` on a GET or HEAD: true (answer 304) when the client already holds the
@@ -23,7 +26,7 @@ export function isNotModified(headers: Readonly<Record<string, string | string[]
   const header = headers['if-none-match'];
   if (header === undefined) return false;
   const value = String(header);
-  return value.trim() === '*' || opaqueTags(value).includes(tag.replace(/^W\//, ''));
+  return value.trim() === '*' || tagList(value).some((listed) => opaque(listed) === opaque(tag));
 }
 
 /**
@@ -34,5 +37,5 @@ export function isNotModified(headers: Readonly<Record<string, string | string[]
 export function ifMatchHolds(header: string, current: string | null): boolean {
   if (current === null) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim() === current);
+  return tagList(header).includes(current);
 }
