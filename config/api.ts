@@ -34,6 +34,8 @@ const config: ApiConfigInput = {
   include: {
     // The query parameter that carries includes: ?include=author,comments:limit(3|0)
     key: 'include',
+    // The query parameter that drops includes, default ones too (Fractal's): ?exclude=publisher,author.books
+    excludeKey: 'exclude',
     // Defaults for an include that does not say: limit(3|0), sort(created_at|desc).
     params: {
       limit: [3, 0],

@@ -1,4 +1,5 @@
 export { Transformer } from './Transformer';
 export { AvailableIncludes } from './AvailableIncludes';
 export { Paginated } from './Paginated';
+export { Sortable } from './Sortable';
 export type { PaginatedOptions, TransformerSource } from '../src/integration/actionMetadata';

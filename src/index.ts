@@ -11,6 +11,7 @@ export { ApiInterceptor } from './integration/ApiInterceptor';
 export { Transformer as UseTransformer } from '../decorators/Transformer';
 export { AvailableIncludes } from '../decorators/AvailableIncludes';
 export { Paginated } from '../decorators/Paginated';
+export { Sortable } from '../decorators/Sortable';
 export type { PaginatedOptions, TransformerSource } from './integration/actionMetadata';
 
 // Responses
@@ -24,6 +25,8 @@ export { entityTag } from './conditional/entityTag';
 
 // Transformers and includes
 export { Transformer } from './transformer/Transformer';
+export { MISSING } from './transformer/fieldValues';
+export type { Lazy } from './transformer/fieldValues';
 export { ItemResource, CollectionResource, NullResource } from './transformer/Resource';
 export type { Resource, TransformerLike, TransformFn } from './transformer/Resource';
 export { RelatedRef } from './loader/RelatedRef';
@@ -36,6 +39,7 @@ export type { Serializer, PageInfo } from './serializer/Serializer';
 
 // Pagination
 export { paginate, pageRequest } from './pagination/pageRequest';
+export { sortOrder } from './sort/sortOrder';
 export type { PageRequest } from './pagination/pageRequest';
 export type { Paginator, PaginationMeta, PageLinks } from './pagination/Paginator';
 

@@ -1,14 +1,21 @@
 import { Get, JsonController, Param } from 'routing-controllers';
 import { Service } from 'typedi';
-import { Paginated, Transformer } from '../../decorators';
-import { Api, json, paginate } from '../../src';
+import { Paginated, Sortable, Transformer } from '../../decorators';
+import { Api, currentContext, json, paginate } from '../../src';
 import { Author, Book } from '../models';
 import { AuthorTransformer } from '../transformers/AuthorTransformer';
 import { BookTransformer } from '../transformers/BookTransformer';
 import { findOrFail } from './findOrFail';
 
+/** What the profile reads of a resource (JSON:API's `type` and `id`, in the array modes just fields). */
+interface ResourceObject {
+  type: string;
+  id: string;
+  relationships?: Record<string, unknown>;
+}
+
 interface BookPage {
-  data: unknown[];
+  data: ResourceObject[];
   meta: { pagination: { total: number } };
 }
 
@@ -21,6 +28,7 @@ export class AuthorsController {
   @Get('/')
   @Transformer(AuthorTransformer, { resourceKey: 'authors' })
   @Paginated({ perPage: 5 })
+  @Sortable('name', 'created')
   index() {
     return paginate(Author, { order: [['id', 'ASC']] });
   }
@@ -34,6 +42,7 @@ export class AuthorsController {
   @Get('/:id/books')
   @Transformer(BookTransformer, { resourceKey: 'books' })
   @Paginated({ perPage: 5 })
+  @Sortable('title', 'published_at', 'created')
   async books(@Param('id') id: number) {
     const author = await findOrFail(Author, id);
     return paginate(Book, {
@@ -47,11 +56,24 @@ export class AuthorsController {
 
   /**
    * An author's profile, composed from two other routes of this API called in process (HMVC):
-   * the author, and their latest three books. A missing author is the inner 404, passed on.
+   * the author, and their latest three books. A missing author is the inner 404, passed on. In
+   * json-api mode it is a compound document: the author, the books in `included`.
    */
   @Get('/:id/profile')
   async profile(@Param('id') id: number) {
-    const [author, books] = await Promise.all([this.api.get(`/v1/authors/${id}`), this.api.get<BookPage>(`/v1/authors/${id}/books`, { per_page: 3 })]);
-    return json({ author, latestBooks: books.data, bookCount: books.meta.pagination.total });
+    const jsonApi = currentContext().app.config.serializer === 'json-api';
+    const [author, books] = await Promise.all([
+      this.api.get<{ data: ResourceObject }>(`/v1/authors/${id}`),
+      this.api.get<BookPage>(`/v1/authors/${id}/books`, jsonApi ? { 'page[size]': 3 } : { per_page: 3 }),
+    ]);
+    const bookCount = books.meta.pagination.total;
+    if (!jsonApi) return json({ author, latestBooks: books.data, bookCount });
+    const latestBooks = { data: books.data.map(({ type, id }) => ({ type, id })) };
+    return json({
+      jsonapi: { version: '1.1' },
+      data: { ...author.data, relationships: { ...author.data.relationships, latestBooks } },
+      included: books.data,
+      meta: { bookCount },
+    }).setHeaders({ 'Content-Type': 'application/vnd.api+json' });
   }
 }

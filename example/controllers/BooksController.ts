@@ -1,6 +1,6 @@
 import { Body, Delete, Get, JsonController, Param, Patch, Post, Put } from 'routing-controllers';
 import { Service } from 'typedi';
-import { Paginated, Transformer } from '../../decorators';
+import { Paginated, Sortable, Transformer } from '../../decorators';
 import { checkIfMatch, currentContext, json, paginate, route } from '../../src';
 import { Book } from '../models';
 import { bookAttributes } from '../requests/bookAttributes';
@@ -19,6 +19,7 @@ export class BooksController {
   @Get('/')
   @Transformer(BookTransformer, { resourceKey: 'books' })
   @Paginated({ perPage: 5 })
+  @Sortable('title', 'published_at', 'created')
   index() {
     return paginate(Book, {
       order: [

@@ -3,6 +3,8 @@ import type { Author } from '../models';
 import { BookTransformer } from './BookTransformer';
 
 export class AuthorTransformer extends Transformer<Author> {
+  /** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
+  columns = { created: ['createdAt'], link: ['id'] };
   availableIncludes = ['books'];
 
   transform(author: Author) {
@@ -10,7 +12,7 @@ export class AuthorTransformer extends Transformer<Author> {
       id: Number(author.id),
       name: author.name,
       email: author.email,
-      created: author.createdAt.toISOString(),
+      created: author.createdAt?.toISOString(),
       link: { rel: 'self', href: route('v1.authors.show', { id: author.id }) },
     });
   }

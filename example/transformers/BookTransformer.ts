@@ -5,6 +5,8 @@ import { CommentTransformer } from './CommentTransformer';
 import { PublisherTransformer } from './PublisherTransformer';
 
 export class BookTransformer extends Transformer<Book> {
+  /** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
+  columns = { created: ['createdAt'], link: ['id'] };
   availableIncludes = ['author', 'publisher', 'comments'];
 
   transform(book: Book) {
@@ -14,7 +16,7 @@ export class BookTransformer extends Transformer<Book> {
       description: book.description,
       publishedAt: book.publishedAt,
       outOfPrint: Boolean(book.outOfPrint),
-      created: book.createdAt.toISOString(),
+      created: book.createdAt?.toISOString(),
       link: { rel: 'self', href: route('v1.books.show', { id: book.id }) },
     });
   }

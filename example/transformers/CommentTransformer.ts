@@ -2,11 +2,13 @@ import { Transformer } from '../../src';
 import type { Comment } from '../models';
 
 export class CommentTransformer extends Transformer<Comment> {
+  /** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
+  columns = { created: ['createdAt'] };
   transform(comment: Comment) {
     return this.buildPayload({
       id: Number(comment.id),
       body: comment.body,
-      created: comment.createdAt.toISOString(),
+      created: comment.createdAt?.toISOString(),
     });
   }
 }

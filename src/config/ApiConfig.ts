@@ -34,6 +34,7 @@ export interface ApiConfig {
   endpoint: { pattern: string; domain: string | null };
   include: {
     key: string;
+    excludeKey: string;
     params: { limit: [number, number]; sort: [string, 'asc' | 'desc'] };
     maxDepth: number;
     maxLimit: number;

@@ -23,6 +23,11 @@ export function validateConfig(config: ApiConfig): void {
     ['include.maxPaths', isPositiveInt(config.include.maxPaths), 'must be a positive integer'],
     ['include.maxResources', isPositiveInt(config.include.maxResources), 'must be a positive integer'],
     ['include.key', /^[\w.-]+$/.test(config.include.key), 'must be a query parameter name'],
+    [
+      'include.excludeKey',
+      /^[\w.-]+$/.test(config.include.excludeKey) && config.include.excludeKey !== config.include.key,
+      'must be a query parameter name other than include.key',
+    ],
     ['body.limit', isPositiveInt(config.body.limit), 'must be a positive integer of bytes'],
     ['body.maxDepth', isPositiveInt(config.body.maxDepth), 'must be a positive integer'],
     [

@@ -24,6 +24,15 @@ export interface IncludeTree {
   readonly children: ReadonlyMap<string, IncludeNode>;
 }
 
+/** The parsed `exclude`: at each level, the includes dropped there and the paths that go deeper. */
+export interface ExcludeTree {
+  /** Names dropped at this level (as the request spelled them). */
+  readonly names: ReadonlySet<string>;
+  readonly children: ReadonlyMap<string, ExcludeTree>;
+}
+
+export const EMPTY_EXCLUDE_TREE: ExcludeTree = Object.freeze({ names: new Set<string>(), children: new Map() });
+
 /** The limits and defaults parsing applies; `include.*` of the config. */
 export interface IncludeParseOptions {
   defaults: IncludeParams;

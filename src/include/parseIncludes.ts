@@ -36,7 +36,7 @@ export function parseIncludes(input: unknown, options: IncludeParseOptions): Inc
   return { children: freeze(root) };
 }
 
-function splitPaths(input: unknown): string[] {
+export function splitPaths(input: unknown): string[] {
   if (input === undefined || input === null || input === '') return [];
   const values = Array.isArray(input) ? input : [input];
   if (!values.every((value): value is string => typeof value === 'string')) {

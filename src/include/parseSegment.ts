@@ -9,7 +9,7 @@ export interface ParsedSegment {
 }
 
 /** An include name: whatever a transformer can declare (`co_author`, `coAuthor`, `co-author`). */
-const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+export const INCLUDE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 /** A sort key: a column or attribute name. */
 const SORT_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MODIFIER = /^([A-Za-z_]+)\(([^()]*)\)$/;
@@ -20,7 +20,7 @@ const MAX_OFFSET = 1_000_000_000;
 /** Parses one segment of an include path; `path` is the whole path, quoted in errors. */
 export function parseSegment(text: string, path: string, options: IncludeParseOptions): ParsedSegment {
   const [name, ...modifiers] = text.split(':');
-  if (!NAME.test(name)) {
+  if (!INCLUDE_NAME.test(name)) {
     throw new UnexpectedIncludesParameterError(path, `"${name}" is not an include name (letters, digits, _ and - only)`);
   }
   const segment: ParsedSegment = { name };

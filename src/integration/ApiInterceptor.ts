@@ -4,11 +4,7 @@ import { requestStorage } from '../context/RequestContext';
 import { PAGE_REQUEST, PageRequest } from '../pagination/pageRequest';
 import type { Paginator } from '../pagination/Paginator';
 import { ApiResponse } from '../response/ApiResponse';
-import type { TransformerLike } from '../transformer/Resource';
-import { ActionApiMetadata, isUndecorated, TransformerSource } from './actionMetadata';
-
-/** Where the running action's decorator metadata is kept in the request context. */
-export const ACTION_METADATA = Symbol('rca.actionMetadata');
+import { ACTION_METADATA, ActionApiMetadata, instantiate, isUndecorated } from './actionMetadata';
 
 /**
  * The global interceptor: turns what a decorated action returns into a response builder with
@@ -33,10 +29,6 @@ export class ApiInterceptor implements InterceptorInterface {
     if (isCollection(result)) return response.withCollection(result, transformer, resourceKey);
     return response.withItem(result, transformer, resourceKey);
   }
-}
-
-function instantiate(source: TransformerSource): TransformerLike {
-  return typeof source === 'function' ? new source() : source;
 }
 
 function isCollection(value: unknown): value is Iterable<unknown> {

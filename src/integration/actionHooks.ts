@@ -3,9 +3,9 @@ import type { ActionMetadata } from 'routing-controllers/types/metadata/ActionMe
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
 import { PAGE_REQUEST, readPageRequest } from '../pagination/pageRequest';
 import { NARROWED_INCLUDES } from '../response/render';
+import { readSortRequest, SORT_REQUEST } from '../sort/parseSort';
 import { deriveRouteName } from '../routing/RouteRegistry';
-import { readActionMetadata } from './actionMetadata';
-import { ACTION_METADATA } from './ApiInterceptor';
+import { ACTION_METADATA, readActionMetadata } from './actionMetadata';
 
 type Execute = (action: Action) => unknown;
 
@@ -20,7 +20,7 @@ export interface DriverHooks {
 /**
  * Prepared once when an action's route is registered: the route gets its name and the decorators
  * are read. Each call then runs inside its request's context with the action's metadata and its
- * validated page request in place, so a bad `page` fails before the action runs.
+ * validated page and sort requests in place, so a bad `page` or `sort` fails before the action runs.
  */
 export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: Execute): Execute {
   const metadata = readActionMetadata(action.target, action.method);
@@ -38,6 +38,7 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
         context.slots.set(ACTION_METADATA, metadata);
         if (metadata.includes) context.slots.set(NARROWED_INCLUDES, metadata.includes);
         if (metadata.paginated) context.slots.set(PAGE_REQUEST, readPageRequest(context, metadata.paginated));
+        context.slots.set(SORT_REQUEST, readSortRequest(context, metadata.sortable));
         return execute(call);
       });
     } catch (error) {

@@ -6,7 +6,11 @@ export const METADATA = Object.freeze({
   transformer: Symbol.for('routing-controllers-api:transformer'),
   includes: Symbol.for('routing-controllers-api:available-includes'),
   paginated: Symbol.for('routing-controllers-api:paginated'),
+  sortable: Symbol.for('routing-controllers-api:sortable'),
 });
+
+/** Where the running action's decorator metadata is kept in the request context. */
+export const ACTION_METADATA = Symbol('rca.actionMetadata');
 
 /** A transformer class with a no-argument constructor, or an instance to share. */
 export type TransformerSource = (new () => TransformerLike) | TransformerLike;
@@ -29,6 +33,8 @@ export interface ActionApiMetadata {
   readonly transformer?: TransformerMetadata;
   readonly includes?: readonly string[];
   readonly paginated?: Required<PaginatedOptions>;
+  /** `@Sortable`: the fields `?sort=` may name. */
+  readonly sortable?: readonly string[];
 }
 
 /** Reads the decorators of `method` on a controller class. */
@@ -38,10 +44,16 @@ export function readActionMetadata(controller: { prototype: object }, method: st
     transformer: read<'transformer'>(METADATA.transformer),
     includes: read<'includes'>(METADATA.includes),
     paginated: read<'paginated'>(METADATA.paginated),
+    sortable: read<'sortable'>(METADATA.sortable),
   });
 }
 
 /** True when an action carries none of the library's decorators: it is left exactly as it is. */
 export function isUndecorated(metadata: ActionApiMetadata): boolean {
-  return !metadata.transformer && !metadata.includes && !metadata.paginated;
+  return !metadata.transformer && !metadata.includes && !metadata.paginated && !metadata.sortable;
+}
+
+/** The transformer of `@Transformer`: a new instance of a class, or the instance given. */
+export function instantiate(source: TransformerSource): TransformerLike {
+  return typeof source === 'function' ? new source() : source;
 }

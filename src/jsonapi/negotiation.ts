@@ -1,6 +1,7 @@
 import contentType from 'content-type';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { SORT_PARAMETER } from '../sort/parseSort';
 import { JSON_API_MEDIA_TYPE } from './errorDocument';
 
 /** The only media type parameters JSON:API allows. */
@@ -43,12 +44,12 @@ export function negotiationError(headers: RequestContext['headers']): ApiError |
 
 /**
  * JSON:API 1.1 reserves query parameter names made of a-z only: one this server does not implement
- * is a 400, as is `sort`, not supported yet. Names with another character (`per_page`) are the
- * implementation's own and pass.
+ * is a 400 (`sort` is checked per action: a route without `@Sortable` refuses it). Names with
+ * another character (`per_page`) are the implementation's own and pass.
  */
 export function reservedParameterError(context: RequestContext): ApiError | null {
   const { include, jsonp } = context.app.config;
-  const known = new Set([include.key, jsonp.param, 'page', 'fields', 'filter']);
+  const known = new Set([include.key, include.excludeKey, jsonp.param, 'page', 'fields', 'filter', SORT_PARAMETER]);
   for (const name of new Set(context.query.keys())) {
     const family = name.split('[')[0];
     if (!/^[a-z]+$/.test(family) || known.has(family)) continue;

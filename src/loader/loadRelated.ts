@@ -2,18 +2,19 @@ import { isModel } from './isModel';
 import { ApiError } from '../errors/ApiError';
 import { applyParamsInMemory, memorySortKey, preloaded } from './inMemory';
 import type { RelatedRef } from './RelatedRef';
-import { associationOf, loadAssociation } from './sequelizeLoader';
+import { associationOf, ColumnSelector, loadAssociation } from './sequelizeLoader';
 import type { SortRequest } from './sortKey';
 
 /**
  * Fills every reference with its relation. References are grouped by parent model and relation;
  * a group already in memory costs no query, any other group costs one query (per 500 parents).
- * Collections get the include's limit, offset and sort, per parent.
+ * Collections get the include's limit, offset and sort, per parent; `select` narrows the columns
+ * loaded (a sparse fieldset's), keys always kept.
  *
  * @example
  * await loadRelated(refs, { params, sortGiven: false, path: 'comments' });
  */
-export async function loadRelated(refs: RelatedRef[], sort: SortRequest): Promise<void> {
+export async function loadRelated(refs: RelatedRef[], sort: SortRequest, select?: ColumnSelector): Promise<void> {
   for (const group of groupRefs(refs).values()) {
     const pending = fillFromMemory(group, sort);
     if (pending.length === 0) continue;
@@ -21,7 +22,7 @@ export async function loadRelated(refs: RelatedRef[], sort: SortRequest): Promis
     if (!isModel(parent)) {
       throw new ApiError('RCA_RELATION_UNKNOWN', { model: parent.constructor.name, association: pending[0].association });
     }
-    await loadAssociation(associationOf(parent, pending[0].association), pending, sort);
+    await loadAssociation(associationOf(parent, pending[0].association), pending, sort, select);
   }
 }
 

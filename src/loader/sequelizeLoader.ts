@@ -25,17 +25,28 @@ export function associationOf(parent: Model, name: string): Association {
  * possible: one `IN (...)` query for belongs-to and has-one, and for has-many one query whose
  * `ROW_NUMBER() OVER (PARTITION BY ...)` applies limit, offset and sort to each parent separately.
  */
-export async function loadAssociation(association: Association, refs: RelatedRef[], sort: SortRequest): Promise<void> {
+export async function loadAssociation(association: Association, refs: RelatedRef[], sort: SortRequest, select: ColumnSelector = ALL): Promise<void> {
   switch (association.associationType) {
-    case 'BelongsTo':
-      return loadByKey(refs, association.target, association.foreignKey, (association as unknown as { targetKey: string }).targetKey);
+    case 'BelongsTo': {
+      const targetKey = (association as unknown as { targetKey: string }).targetKey;
+      return loadByKey(refs, association.target, association.foreignKey, targetKey, withKey(select(association.target), targetKey));
+    }
     case 'HasOne':
-      return loadByKey(refs, association.target, sourceKeyOf(association), association.foreignKey);
+      return loadByKey(refs, association.target, sourceKeyOf(association), association.foreignKey, withKey(select(association.target), association.foreignKey));
     case 'HasMany':
-      return loadHasMany(association, refs, sort);
+      return loadHasMany(association, refs, sort, withKey(select(association.target), association.foreignKey));
     default:
       return loadOneByOne(association, refs, sort);
   }
+}
+
+/** The attributes of a target model to select (a sparse fieldset's), or null for every column. */
+export type ColumnSelector = (target: AnyModel) => string[] | null;
+const ALL: ColumnSelector = () => null;
+
+/** The selected attributes with the key the rows are matched to their parents by. */
+function withKey(attributes: string[] | null, key: string): string[] | null {
+  return attributes === null || attributes.includes(key) ? attributes : [...attributes, key];
 }
 
 function sourceKeyOf(association: Association): string {
@@ -58,21 +69,21 @@ function distinctKeys(refs: RelatedRef[], parentKey: string): unknown[] {
 }
 
 /** Belongs-to and has-one: `target.targetKey IN (parent.parentKey ...)`, one row per parent. */
-async function loadByKey(refs: RelatedRef[], target: AnyModel, parentKey: string, targetKey: string): Promise<void> {
+async function loadByKey(refs: RelatedRef[], target: AnyModel, parentKey: string, targetKey: string, attributes: string[] | null): Promise<void> {
   const byKey = new Map<string, Model>();
   for (const keys of chunks(distinctKeys(refs, parentKey))) {
-    const rows = await target.findAll({ where: { [targetKey]: { [Op.in]: keys } } });
+    const rows = await target.findAll({ where: { [targetKey]: { [Op.in]: keys } }, ...(attributes ? { attributes } : {}) });
     for (const row of rows) byKey.set(String(row.get(targetKey)), row);
   }
   for (const ref of refs) ref.value = byKey.get(String((ref.parent as Model).get(parentKey))) ?? null;
 }
 
-async function loadHasMany(association: Association, refs: RelatedRef[], sort: SortRequest): Promise<void> {
+async function loadHasMany(association: Association, refs: RelatedRef[], sort: SortRequest, attributes: string[] | null): Promise<void> {
   const target = association.target as AnyModel;
   const sourceKey = sourceKeyOf(association);
   const byParent = new Map<string, Model[]>();
   const { limit } = sort.params;
-  const sql = limit > 0 ? windowQuery(target, association.foreignKey, sort) : null;
+  const sql = limit > 0 ? windowQuery(target, association.foreignKey, sort, attributes) : null;
   for (const keys of sql ? chunks(distinctKeys(refs, sourceKey)) : []) {
     const rows = await target.sequelize!.query(sql!(keys.length), {
       type: QueryTypes.SELECT,
@@ -91,11 +102,12 @@ async function loadHasMany(association: Association, refs: RelatedRef[], sort: S
 }
 
 /**
- * `SELECT <columns> FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY fk ORDER BY key dir, pk dir) ...)`
- * keeping rows offset+1 .. offset+limit of each parent. Identifiers come from the model and are
- * quoted by the dialect; every value is a replacement.
+ * `SELECT <columns> FROM (SELECT <columns>, ROW_NUMBER() OVER (PARTITION BY fk ORDER BY key dir, pk dir) ...)`
+ * keeping rows offset+1 .. offset+limit of each parent; the columns are every column, or the
+ * `attributes` given. Identifiers come from the model and are quoted by the dialect; every value
+ * is a replacement.
  */
-function windowQuery(target: AnyModel, foreignKey: string, sort: SortRequest): (count: number) => string {
+function windowQuery(target: AnyModel, foreignKey: string, sort: SortRequest, selected: string[] | null): (count: number) => string {
   const attributes = target.getAttributes();
   const generator = (target.sequelize!.getQueryInterface() as unknown as { queryGenerator: QueryGenerator }).queryGenerator;
   const q = (name: string) => generator.quoteIdentifier(name);
@@ -103,14 +115,14 @@ function windowQuery(target: AnyModel, foreignKey: string, sort: SortRequest): (
   const sortAttribute = resolveSortKey(attributeKeys(target), sort, target.primaryKeyAttribute);
   const direction = sort.params.order === 'desc' ? 'DESC' : 'ASC';
   const order = [sortAttribute, target.primaryKeyAttribute].filter((a, i, all) => a && all.indexOf(a) === i).map((a) => `${column(a!)} ${direction}`);
-  const columns = Object.values(attributes)
-    .filter((a) => a.field)
-    .map((a) => q(a.field!))
+  const columns = (selected ?? Object.keys(attributes))
+    .filter((name) => attributes[name]?.field)
+    .map((name) => q(attributes[name].field!))
     .join(', ');
   const paranoid = target.options.paranoid ? ` AND ${column((target.options.deletedAt as string) ?? 'deletedAt')} IS NULL` : '';
   const fk = column(foreignKey);
   return (count) =>
-    `SELECT ${columns} FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY ${fk} ORDER BY ${order.join(', ')}) AS ${q('__rca_row')} ` +
+    `SELECT ${columns} FROM (SELECT ${columns}, ROW_NUMBER() OVER (PARTITION BY ${fk} ORDER BY ${order.join(', ')}) AS ${q('__rca_row')} ` +
     `FROM ${generator.quoteTable(target.getTableName())} WHERE ${fk} IN (${new Array(count).fill('?').join(', ')})${paranoid}) AS ${q('__rca_ranked')} ` +
     `WHERE ${q('__rca_row')} > ? AND ${q('__rca_row')} <= ? ORDER BY ${fk}, ${q('__rca_row')}`;
 }

@@ -1,6 +1,8 @@
 import type { FindOptions, Model, ModelStatic } from 'sequelize';
 import { currentContext, queryString, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { actionColumns } from '../fieldset/fieldColumns';
+import { sortOrder } from '../sort/sortOrder';
 import type { PaginatedOptions } from '../integration/actionMetadata';
 import { pageParameters } from './pageParameters';
 import type { Paginator } from './Paginator';
@@ -50,14 +52,20 @@ export function pageRequest(): PageRequest {
 }
 
 /**
- * Loads the requested page of a Sequelize model with its total, ready for `withPagination()`.
+ * Loads the requested page of a Sequelize model with its total, ready for `withPagination()`. With a
+ * sparse fieldset for the action's transformer (one that declares `columns`), only the columns the
+ * asked fields need are selected, keys always; on a `@Sortable` action, `?sort=` replaces `options.order`.
  *
  * @example
  * \@Get('/') \@Paginated({ perPage: 5 }) \@Transformer(BookTransformer)
  * index() { return paginate(Book, { order: [['createdAt', 'DESC']] }); }
  */
 export async function paginate<M extends Model>(model: ModelStatic<M>, options: Omit<FindOptions, 'limit' | 'offset'> = {}): Promise<Paginator<M>> {
+  const context = currentContext('paginate()');
   const { page, perPage, limit, offset } = pageRequest();
-  const { rows, count } = await model.findAndCountAll({ ...options, limit, offset, distinct: true });
+  // A sparse fieldset narrows the SELECT, unless the action chose its attributes or joins itself.
+  const attributes = options.attributes === undefined && options.include === undefined ? actionColumns(context, model) : null;
+  const order = sortOrder(model, options.order);
+  const { rows, count } = await model.findAndCountAll({ ...options, ...(attributes ? { attributes } : {}), order, limit, offset, distinct: true });
   return { items: rows, total: count, perPage, currentPage: page };
 }

@@ -60,9 +60,16 @@ export class ApiResponse {
     return this;
   }
 
-  /** `{ "success": { "code": <status>, "message": ... } }` in the configured `successFormat`. */
+  /**
+   * `{ "success": { "code": <status>, "message": ... } }` in the configured `successFormat`; in
+   * json-api mode that body is the `meta` of a JSON:API document (one without primary data).
+   */
   success(message: ErrorMessage = 'Success'): this {
-    return this.respond(messageBody(this.context.app.config.successFormat, this.status, message));
+    const { config } = this.context.app;
+    const body = messageBody(config.successFormat, this.status, message);
+    if (config.serializer !== 'json-api') return this.respond(body);
+    this.body = { kind: 'payload', payload: { meta: body }, contentType: JSON_API_MEDIA_TYPE };
+    return this;
   }
 
   /**

@@ -1,5 +1,7 @@
 import type { RequestContext } from '../context/RequestContext';
 import { queryString, queryValue } from '../context/RequestContext';
+import { requestFieldsets } from '../fieldset/parseFieldsets';
+import { parseExcludes } from '../include/parseExcludes';
 import { parseIncludes } from '../include/parseIncludes';
 import { pageLinks, paginationMeta } from '../pagination/pageLinks';
 import type { Paginator } from '../pagination/Paginator';
@@ -49,14 +51,25 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
   const defaults = defaultIncludeParams();
   const tree = parseIncludes(queryValue(context, config.include.key), { ...config.include, defaults });
   const narrow = context.slots.get(NARROWED_INCLUDES) as readonly string[] | undefined;
-  const transformed = await new Scope({ tree, narrow, defaults, maxResources: config.include.maxResources }).run(body.resource);
+  const convert = converter(config.convert.key, config.convert.date);
+  const exclude = parseExcludes(queryValue(context, config.include.excludeKey), config.include, config.include.excludeKey);
+  const transformed = await new Scope({
+    tree,
+    exclude,
+    narrow,
+    defaults,
+    maxResources: config.include.maxResources,
+    fieldsets: requestFieldsets(context),
+    // JSON:API's self link is a link, not a field: a fieldset does not take it away.
+    alwaysKeep: config.serializer === 'json-api' ? ['id', 'link'] : ['id'],
+    displayKey: (name) => convert.key(name),
+  }).run(body.resource);
   const serializer = serializers[config.serializer];
   let page: PageInfo | null = null;
   if (body.paginator) {
     const links = pageLinks(context, body.paginator);
     page = { meta: paginationMeta(body.paginator, links), links };
   }
-  const convert = converter(config.convert.key, config.convert.date);
   return { document: serializer.document(transformed, meta, page, convert), contentType: serializer.contentType };
 }
 
@@ -82,7 +95,8 @@ export async function render(context: RequestContext, input: RenderInput): Promi
     ({ document: value, contentType } = await documentOf(context, input.body, input.meta));
   } else {
     value = convertBody(payloadWithMeta(input.body.payload, input.meta), config.convert.key, config.convert.date);
-    contentType = input.body.contentType ?? contentType;
+    // A payload is sent as the type the builder chose, else as the Content-Type header set on it.
+    contentType = input.body.contentType ?? input.headers['content-type'] ?? contentType;
   }
   const json = encodeJson(value, config.jsonEncodeOption);
   const rendered: RenderedResponse = callback

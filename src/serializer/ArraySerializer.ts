@@ -50,7 +50,10 @@ export class ArraySerializer implements Serializer {
     const { includes } = item;
     if (includes.length === 0) return out;
     if (out === item.fields) out = { ...out };
-    for (let i = 0; i < includes.length; i++) out[build.convert.key(includes[i][0])] = this.included(includes[i][1], build);
+    for (let i = 0; i < includes.length; i++) {
+      const [name, resource, linked] = includes[i];
+      if (linked) out[build.convert.key(name)] = this.included(resource, build);
+    }
     return out;
   }
 

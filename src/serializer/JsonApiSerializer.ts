@@ -1,6 +1,6 @@
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import type { Converter } from '../response/convertBody';
-import type { TransformedItem, TransformedResource } from '../transformer/Transformed';
+import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from '../transformer/Transformed';
 import type { PageInfo, Serializer } from './Serializer';
 
 interface Identifier {
@@ -27,7 +27,7 @@ export class JsonApiSerializer implements Serializer {
   document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown> {
     this.convert = convert;
     const included = new Map<string, ResourceObject>();
-    const rootType = resource.resourceKey ?? 'resources';
+    const rootType = resource.resourceKey ?? DEFAULT_RESOURCE_TYPE;
     const primary = new Set<string>();
     let data: unknown = null;
     if (resource.kind === 'collection') {
@@ -53,9 +53,10 @@ export class JsonApiSerializer implements Serializer {
     if (self === null && link !== undefined) attributes.link = link;
     const object: ResourceObject = { type, id: String(id), attributes: this.convert.value(attributes) as Record<string, unknown> };
     if (self !== null) object.links = { self };
-    if (item.includes.length > 0) {
-      object.relationships = {};
-      for (const [name, resource] of item.includes) object.relationships[this.convert.key(name)] = { data: this.link(name, resource, included) };
+    for (const [name, resource, linked] of item.includes) {
+      // Sparse fieldsets may leave a relationship out; what it includes is sent all the same.
+      const data = this.link(name, resource, included);
+      if (linked) (object.relationships ??= {})[this.convert.key(name)] = { data };
     }
     return object;
   }

@@ -1,13 +1,17 @@
 import { isModel } from '../loader/isModel';
 import { camelCase } from '../caseStyles';
 import { ApiError, UnexpectedIncludesParameterError } from '../errors/ApiError';
-import { childNode, IncludeNode, IncludeParams, IncludeTree } from '../include/IncludeTree';
+import { Fieldset, fieldKey, Fieldsets, NO_FIELDSETS } from '../fieldset/Fieldset';
+import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeParams, IncludeTree } from '../include/IncludeTree';
+import { fieldColumns } from '../fieldset/fieldColumns';
 import { loadRelated } from '../loader/loadRelated';
+import type { ColumnSelector } from '../loader/sequelizeLoader';
 import { RelatedRef } from '../loader/RelatedRef';
 import { includeMethods } from './includeMethods';
 import { Budget } from './Budget';
-import { AnyTransformer, isResource, Resource } from './Resource';
-import type { TransformedItem, TransformedResource } from './Transformed';
+import { resolveFields } from './fieldValues';
+import { AnyTransformer, isResource, NullResource, Resource } from './Resource';
+import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from './Transformed';
 import { CURRENT_PARAMS, filterFields, Transformer } from './Transformer';
 
 export interface ScopeOptions {
@@ -15,10 +19,26 @@ export interface ScopeOptions {
   tree: IncludeTree;
   /** `@AvailableIncludes` of the action: narrows the top-level includes when set. */
   narrow?: readonly string[];
+  /** The parsed `exclude` of the request: includes dropped, default ones too. */
+  exclude?: ExcludeTree;
   /** Params of an include that the request did not qualify. */
   defaults: IncludeParams;
   /** `include.maxResources`: the most resources one response may transform (unbounded when absent). */
   maxResources?: number;
+  /** The request's sparse fieldsets (`fields[books]=title`), by resource type. */
+  fieldsets?: Fieldsets;
+  /** Fields a resource keeps whatever its fieldset says: `id`, and in json-api mode the self `link`. */
+  alwaysKeep?: readonly string[];
+  /** A field name as the client sees it (after key conversion), for error messages. */
+  displayKey?: (name: string) => string;
+}
+
+/** How the fields of one resource type are cut down to its fieldset; checked against the first item. */
+interface FieldPolicy {
+  type: string;
+  fieldset: Fieldset;
+  keep: (key: string) => boolean;
+  checked: boolean;
 }
 
 /** One transformed model waiting for its includes. */
@@ -26,6 +46,7 @@ interface Entry {
   model: unknown;
   transformer: Transformer;
   item: TransformedItem;
+  policy: FieldPolicy | null;
 }
 
 /** All parents of one level that share a transformer class. */
@@ -50,24 +71,42 @@ const normalize = (name: string) => camelCase(name).toLowerCase();
  */
 export class Scope {
   private readonly budget: Budget;
+  private readonly fieldsets: Fieldsets;
+  private readonly policies = new Map<string, FieldPolicy | null>();
 
   constructor(private readonly options: ScopeOptions) {
     this.budget = new Budget(options.maxResources ?? Infinity);
+    this.fieldsets = options.fieldsets ?? NO_FIELDSETS;
   }
 
   async run(resource: Resource): Promise<TransformedResource> {
-    const [transformed] = await this.transformAll([resource], this.options.tree, this.options.narrow);
+    const [transformed] = await this.transformAll(
+      [resource],
+      this.options.tree,
+      DEFAULT_RESOURCE_TYPE,
+      this.options.exclude ?? EMPTY_EXCLUDE_TREE,
+      this.options.narrow,
+    );
     return transformed;
   }
 
-  /** Transforms resources of one level, then resolves their includes together. */
-  private async transformAll(resources: Resource[], node: IncludeTree | IncludeNode, narrow?: readonly string[]): Promise<TransformedResource[]> {
+  /** Transforms resources of one level, then resolves their includes together. `type` names those without a resource key. */
+  private async transformAll(
+    resources: Resource[],
+    node: IncludeTree | IncludeNode,
+    type: string,
+    exclude: ExcludeTree,
+    narrow?: readonly string[],
+  ): Promise<TransformedResource[]> {
     const groups = new Map<unknown, Group>();
     let pending = false;
-    const transform = (model: unknown, transformer: AnyTransformer, group: Group | undefined): TransformedItem => {
-      const item: TransformedItem = { fields: transformOne(transformer, model), includes: NO_INCLUDES };
-      pending ||= item.fields instanceof Promise;
-      group?.entries.push({ model, transformer: transformer as Transformer, item });
+    const transform = (model: unknown, transformer: AnyTransformer, group: Group | undefined, policy: FieldPolicy | null): TransformedItem => {
+      const raw = transformOne(transformer, model);
+      const fields = raw instanceof Promise ? raw.then((done) => this.finish(done, transformer, policy)) : this.finish(raw, transformer, policy);
+      // An async transformer's fields are awaited in place before the includes are resolved.
+      const item: TransformedItem = { fields: fields as Record<string, unknown>, includes: NO_INCLUDES };
+      pending ||= fields instanceof Promise;
+      group?.entries.push({ model, transformer: transformer as Transformer, item, policy });
       return item;
     };
     const results = resources.map((resource): TransformedItem | TransformedItem[] | null => {
@@ -77,42 +116,87 @@ export class Scope {
       // Items of a level that asks for no include (most nested ones) need no bookkeeping.
       const asks = transformer instanceof Transformer && (node.children.size > 0 || transformer.defaultIncludes.length > 0);
       const group = asks ? groupFor(groups, transformer as Transformer) : undefined;
+      const policy = this.policyFor(resource.resourceKey ?? type);
       const data = resource.data instanceof RelatedRef ? resource.data.value : resource.data;
       if (resource.kind === 'item') {
         if (data === null || data === undefined) return null;
         this.budget.spend(1);
-        return transform(data, transformer, group);
+        return transform(data, transformer, group, policy);
       }
       const models = modelsOf(data);
       this.budget.spend(models.length);
-      return models.map((model) => transform(model, transformer, group));
+      return models.map((model) => transform(model, transformer, group, policy));
     });
     if (pending) await awaitFields(results);
-    for (const group of groups.values()) await this.includeGroup(group, node, narrow);
+    for (const group of groups.values()) await this.includeGroup(group, node, exclude, narrow);
     return resources.map((resource, i) => toTransformed(resource, results[i]));
   }
 
+  /** The field policy of a resource type: null when the request gave it no fieldset. */
+  private policyFor(type: string): FieldPolicy | null {
+    let policy = this.policies.get(type);
+    if (policy === undefined) {
+      const fieldset = this.fieldsets.get(type);
+      const always = new Set((this.options.alwaysKeep ?? ['id']).map(fieldKey));
+      policy = fieldset ? { type, fieldset, keep: (key) => fieldset.has(key) || always.has(fieldKey(key)), checked: false } : null;
+      this.policies.set(type, policy);
+    }
+    return policy;
+  }
+
+  /** The fields as sent: lazy values computed, missing ones dropped, the fieldset applied (checked once per type). */
+  private finish(fields: Record<string, unknown>, transformer: AnyTransformer, policy: FieldPolicy | null): Record<string, unknown> {
+    if (policy && !policy.checked) {
+      this.checkFieldset(policy, fields, transformer);
+      policy.checked = true;
+    }
+    return resolveFields(fields, policy ? policy.keep : null);
+  }
+
+  /** Every name of a fieldset must be a field or an include of the type: anything else is a 400 naming those. */
+  private checkFieldset(policy: FieldPolicy, fields: Record<string, unknown>, transformer: AnyTransformer): void {
+    const names = Object.keys(fields);
+    if (transformer instanceof Transformer) names.push(...transformer.availableIncludes, ...transformer.defaultIncludes);
+    const known = new Set(names.map(fieldKey));
+    const unknown = policy.fieldset.names.find((name) => !known.has(fieldKey(name)));
+    if (unknown === undefined) return;
+    const shown = [...new Set(names.map(this.options.displayKey ?? ((name: string) => name)))];
+    throw new ApiError('RCA_FIELDS_INVALID', {
+      parameter: `fields[${policy.type}]`,
+      reason: `"${unknown}" is not a field of ${policy.type}; allowed: ${shown.join(', ')}`,
+    });
+  }
+
   /** Resolves every requested and default include of one group of parents. */
-  private async includeGroup(group: Group, node: IncludeTree | IncludeNode, narrow?: readonly string[]): Promise<void> {
-    for (const [name, requested] of this.includeNames(group.transformer, node, narrow)) {
+  private async includeGroup(group: Group, node: IncludeTree | IncludeNode, exclude: ExcludeTree, narrow?: readonly string[]): Promise<void> {
+    for (const [name, requested] of this.includeNames(group.transformer, node, exclude, narrow)) {
       const child = childNode(node, requested, this.options.defaults);
       const resources = await this.callInclude(group, name, child.params);
       // Include methods only name relations; the budget decides before any of them is loaded.
       this.budget.reserveLevel(resources, child.params.limit, child.path);
       const refs = resources.map((r) => (r.kind !== 'null' && r.data instanceof RelatedRef ? r.data : null)).filter((r): r is RelatedRef => r !== null);
       if (refs.length > 0) {
-        await loadRelated(refs, { params: child.params, sortGiven: child.sortGiven, path: child.path, allowed: group.transformer.sortable[name] });
+        const sort = { params: child.params, sortGiven: child.sortGiven, path: child.path, allowed: group.transformer.sortable[name] };
+        await loadRelated(refs, sort, this.columnSelector(resources, name));
       }
-      const transformed = await this.transformAll(resources, child);
+      const transformed = await this.transformAll(resources, child, name, childExclude(exclude, name));
       group.entries.forEach((entry, i) => {
         if (entry.item.includes === NO_INCLUDES) entry.item.includes = [];
-        entry.item.includes.push([name, transformed[i]]);
+        // An include the parent's fieldset leaves out is not a field of it (JSON:API still sends it in `included`).
+        entry.item.includes.push([name, transformed[i], !entry.policy || entry.policy.fieldset.has(name)]);
       });
     }
   }
 
-  /** Requested names checked against the transformer (and the action's narrowing), plus defaults. */
-  private includeNames(transformer: Transformer, node: IncludeTree | IncludeNode, narrow?: readonly string[]): Array<[string, string]> {
+  /** The columns an include's rows need for the fieldset of their type (all when it has none). */
+  private columnSelector(resources: Resource[], name: string): ColumnSelector | undefined {
+    const first = resources.find((resource): resource is Exclude<Resource, NullResource> => resource.kind !== 'null');
+    const fieldset = first && this.fieldsets.get(first.resourceKey ?? name);
+    return fieldset && ((target) => fieldColumns(target, first.transformer, fieldset));
+  }
+
+  /** Requested names checked against the transformer (and the action's narrowing), plus defaults, less the excluded. */
+  private includeNames(transformer: Transformer, node: IncludeTree | IncludeNode, exclude: ExcludeTree, narrow?: readonly string[]): Array<[string, string]> {
     const allowed = transformer.availableIncludes.filter((name) => !narrow || narrow.some((n) => normalize(n) === normalize(name)));
     const byKey = new Map(allowed.map((name) => [normalize(name), name]));
     const names: Array<[string, string]> = [];
@@ -126,7 +210,16 @@ export class Scope {
     for (const name of transformer.defaultIncludes) {
       if (!names.some(([declared]) => declared === name)) names.push([name, name]);
     }
-    return names;
+    if (exclude.names.size === 0 && exclude.children.size === 0) return names;
+    const declared = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
+    const known = new Set(declared.map(normalize));
+    for (const name of [...exclude.names, ...exclude.children.keys()]) {
+      if (!known.has(normalize(name))) {
+        throw new UnexpectedIncludesParameterError(`exclude=${name}`, `unknown include "${name}"; available: ${declared.join(', ') || 'none'}`);
+      }
+    }
+    const dropped = new Set([...exclude.names].map(normalize));
+    return names.filter(([declared]) => !dropped.has(normalize(declared)));
   }
 
   private async callInclude(group: Group, name: string, params: IncludeParams): Promise<Resource[]> {
@@ -145,6 +238,12 @@ export class Scope {
     }
     return results;
   }
+}
+
+/** The excludes below one include (`exclude=author.books` reaches `books` under `author`). */
+function childExclude(exclude: ExcludeTree, name: string): ExcludeTree {
+  for (const [key, child] of exclude.children) if (normalize(key) === normalize(name)) return child;
+  return EMPTY_EXCLUDE_TREE;
 }
 
 /** Include methods are mostly synchronous: wait only when one of them returned a promise. */
@@ -171,7 +270,7 @@ function modelsOf(data: unknown): unknown[] {
 }
 
 /** Transformer, function, or none: a model becomes its plain attributes. */
-function transformOne(transformer: AnyTransformer, model: unknown): Record<string, unknown> {
+function transformOne(transformer: AnyTransformer, model: unknown): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (!transformer) return isModel(model) ? (model.get({ plain: true }) as Record<string, unknown>) : (model as Record<string, unknown>);
   if (typeof transformer === 'function') return transformer(model as never);
   const fields = transformer.transform(model as never) as Record<string, unknown>;

@@ -4,10 +4,14 @@
  */
 export interface TransformedItem {
   readonly fields: Record<string, unknown>;
-  includes: Array<[name: string, resource: TransformedResource]>;
+  /** `linked` is false for an include the item's sparse fieldset leaves out. */
+  includes: Array<[name: string, resource: TransformedResource, linked: boolean]>;
 }
 
 export type TransformedResource =
   | { readonly kind: 'item'; readonly resourceKey?: string; readonly item: TransformedItem | null }
   | { readonly kind: 'collection'; readonly resourceKey?: string; readonly items: TransformedItem[] }
   | { readonly kind: 'null'; readonly resourceKey?: string };
+
+/** The type of a top-level resource without a resource key: JSON:API's `type`, and the key of its fieldset. */
+export const DEFAULT_RESOURCE_TYPE = 'resources';

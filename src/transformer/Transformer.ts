@@ -1,7 +1,10 @@
 import defaults from '../../config/api';
 import { requestStorage } from '../context/RequestContext';
 import type { IncludeParams } from '../include/IncludeTree';
+import { isModel } from '../loader/isModel';
+import { preloaded } from '../loader/inMemory';
 import { RelatedRef } from '../loader/RelatedRef';
+import { Lazy, MISSING } from './fieldValues';
 import { includeMethods } from './includeMethods';
 import { CollectionResource, ItemResource, NullResource, TransformerLike } from './Resource';
 
@@ -45,6 +48,14 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
   hidden: readonly string[] = NONE;
   /** Sort keys allowed per include (`{ comments: ['created_at', 'id'] }`); default: the related model's columns. */
   sortable: Readonly<Record<string, readonly string[]>> = NO_SORTABLE;
+  /**
+   * The model attributes a field reads, for fields not named after one (`{ created: ['createdAt'], link: ['id'] }`).
+   * Declared (even as `{}`), it lets a sparse fieldset (`fields[books]=title`) load only the columns
+   * the asked fields need, plus the keys; a field computed from a column must then be lazy
+   * (`created: () => book.createdAt.toISOString()`), as it is computed only when sent.
+   * Null (the default): every column is loaded.
+   */
+  columns: Readonly<Record<string, readonly string[]>> | null = null;
 
   private [AVAILABLE]?: readonly string[];
   private [DEFAULTS]?: readonly string[];
@@ -74,6 +85,30 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
     resourceKey?: string,
   ): CollectionResource {
     return new CollectionResource(data, transformer, resourceKey);
+  }
+
+  /**
+   * A field sent only when `condition` holds (else `otherwise`, or nothing at all). A function
+   * `value` is called only when the field is sent.
+   *
+   * @example
+   * secret: this.when(user.isAdmin, () => book.internalNote),
+   */
+  when<T>(condition: unknown, value: T | Lazy<T>, otherwise: unknown = MISSING): T | Lazy<T> | typeof MISSING {
+    return condition ? value : (otherwise as typeof MISSING);
+  }
+
+  /**
+   * A relation of `model` sent only when it is loaded already (eager loading with Sequelize's
+   * `include`), never loaded for it: models become their plain attributes, or what `map` makes of them.
+   *
+   * @example
+   * tags: this.whenLoaded(book, 'tags', (tags: Tag[]) => tags.map((tag) => tag.name)),
+   */
+  whenLoaded<R>(model: object, relation: string, map?: (related: R) => unknown): Lazy<unknown> | typeof MISSING {
+    const loaded = preloaded(model, relation);
+    if (!loaded) return MISSING;
+    return map ? () => map(loaded.value as R) : () => plain(loaded.value);
   }
 
   /** An include that resolves to nothing. */
@@ -142,6 +177,12 @@ for (const [key, slot] of [
 export function defaultIncludeParams(): IncludeParams {
   const { limit, sort } = requestStorage.getStore()?.app.config.include.params ?? defaults.include!.params!;
   return { limit: limit[0], offset: limit[1], sort: sort[0], order: sort[1] };
+}
+
+/** Models as their plain attributes, in lists too. */
+function plain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plain);
+  return isModel(value) ? value.get({ plain: true }) : value;
 }
 
 /** Keeps `visible` fields only (when any) and drops `hidden` ones; untouched when both are empty. */

@@ -87,12 +87,18 @@ onBothFrameworks(
       expect(await Book.count()).to.equal(count);
     });
 
-    it('answers 400 for a reserved query parameter it does not implement (foo, sort), and lets its own pass', async () => {
-      for (const query of ['foo=1', 'sort=-title']) {
-        const res = await app().get(`/v1/books?${query}`);
-        expect([res.status, res.body.errors[0].code], query).to.deep.equal([400, 'RCA_JSONAPI_PARAMETER']);
-        expectValid(res.body, query);
+    it('answers 400 for a reserved query parameter it does not implement (foo), and for sort where the route cannot sort', async () => {
+      for (const [target, code] of [
+        ['/v1/books?foo=1', 'RCA_JSONAPI_PARAMETER'],
+        ['/v1/books/1?sort=-title', 'RCA_SORT_INVALID'],
+        ['/v1/publishers?sort=name', 'RCA_SORT_INVALID'],
+        ['/v1/books?sort=isbn', 'RCA_SORT_INVALID'],
+      ]) {
+        const res = await app().get(target);
+        expect([res.status, res.body.errors[0].code], target).to.deep.equal([400, code]);
+        expectValid(res.body, target);
       }
+      expect((await app().get('/v1/books?sort=-title')).status).to.equal(200);
       expect((await app().get('/v1/books?include=author&page[size]=2&callback_id=x')).status).to.equal(200);
     });
 

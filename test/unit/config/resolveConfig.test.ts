@@ -8,6 +8,7 @@ describe('resolveConfig()', () => {
     expect(config.endpoint).to.deep.equal({ pattern: 'v1/*', domain: null });
     expect(config.include).to.deep.equal({
       key: 'include',
+      excludeKey: 'exclude',
       params: { limit: [3, 0], sort: ['created_at', 'desc'] },
       maxDepth: 10,
       maxLimit: 100,

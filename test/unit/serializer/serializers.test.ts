@@ -7,9 +7,9 @@ const author = (id: number): TransformedItem => ({ fields: { id, name: `A${id}` 
 const book = (id: number, authorId: number): TransformedItem => ({
   fields: { id, title: `B${id}` },
   includes: [
-    ['author', { kind: 'item', item: author(authorId) }],
-    ['comments', { kind: 'collection', items: [{ fields: { id: id * 10, body: 'c' }, includes: [] }] }],
-    ['nothing', { kind: 'null' }],
+    ['author', { kind: 'item', item: author(authorId) }, true],
+    ['comments', { kind: 'collection', items: [{ fields: { id: id * 10, body: 'c' }, includes: [] }] }, true],
+    ['nothing', { kind: 'null' }, true],
   ],
 });
 const keep = converter(null, null);
@@ -34,7 +34,7 @@ describe('serializers', () => {
 
     it('answers an empty included collection as { data: [] }', () => {
       const body = serializers.array.document(
-        { kind: 'item', item: { fields: { id: 1 }, includes: [['comments', { kind: 'collection', items: [] }]] } },
+        { kind: 'item', item: { fields: { id: 1 }, includes: [['comments', { kind: 'collection', items: [] }, true]] } },
         null,
         null,
         keep,
@@ -80,7 +80,7 @@ describe('serializers with key conversion', () => {
   it('convert every key as the document is built, never the type values', () => {
     const item: TransformedItem = {
       fields: { id: 1, someField: new Date(0) },
-      includes: [['latestComment', { kind: 'item', item: { fields: { id: 2, bodyText: 'x' }, includes: [] } }]],
+      includes: [['latestComment', { kind: 'item', item: { fields: { id: 2, bodyText: 'x' }, includes: [] } }, true]],
     };
     const snake = converter('snake', 'iso8601');
     expect(serializers.array.document({ kind: 'item', item }, { apiVersion: 1 }, null, snake)).to.deep.equal({

@@ -1,0 +1,51 @@
+import type { Model, ModelStatic, Order, OrderItem } from 'sequelize';
+import { currentContext, RequestContext } from '../context/RequestContext';
+import { ApiError } from '../errors/ApiError';
+import { fieldKey } from '../fieldset/Fieldset';
+import { ACTION_METADATA, ActionApiMetadata, instantiate } from '../integration/actionMetadata';
+import { attributeKeys } from '../loader/sortKey';
+import { Transformer } from '../transformer/Transformer';
+import { SORT_REQUEST, SortField } from './parseSort';
+
+type AnyModel = ModelStatic<Model>;
+
+/**
+ * The attribute of `model` a sort field orders by: the one attribute the transformer's `columns`
+ * maps the field to, or the attribute (or column) of that name. A field allowed by `@Sortable`
+ * that maps to none is the action's mistake (500).
+ */
+function sortAttribute(model: AnyModel, field: string, transformer: unknown): string {
+  const declared =
+    transformer instanceof Transformer && transformer.columns
+      ? Object.entries(transformer.columns).find(([name]) => fieldKey(name) === fieldKey(field))
+      : undefined;
+  if (declared && declared[1].length === 1) return declared[1][0];
+  for (const [attribute, column] of attributeKeys(model)) {
+    if (fieldKey(attribute) === fieldKey(field) || fieldKey(column) === fieldKey(field)) return attribute;
+  }
+  throw new ApiError('RCA_SORT_UNMAPPED', { field, model: model.name });
+}
+
+/** The Sequelize order of a validated sort: its fields, then the primary key for a stable order. */
+export function orderOf(context: RequestContext, model: AnyModel, fields: readonly SortField[]): OrderItem[] {
+  const source = (context.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined)?.transformer;
+  const transformer = source && instantiate(source.transformer);
+  const order: OrderItem[] = fields.map(({ field, direction }) => [sortAttribute(model, field, transformer), direction.toUpperCase()]);
+  const keys = new Set(order.map((item) => (item as [string, string])[0]));
+  for (const key of model.primaryKeyAttributes) if (!keys.has(key)) order.push([key, 'ASC']);
+  return order;
+}
+
+/**
+ * The order the request's `?sort=` asks for (on a `@Sortable` action), as Sequelize's `order`;
+ * `fallback` when the request gives none. `paginate()` applies it by itself.
+ *
+ * @example
+ * \@Get('/') \@Transformer(AuthorTransformer) \@Sortable('name')
+ * index() { return Author.findAll({ order: sortOrder(Author, [['id', 'ASC']]) }); }
+ */
+export function sortOrder(model: AnyModel, fallback?: Order): Order | undefined {
+  const context = currentContext('sortOrder()');
+  const fields = context.slots.get(SORT_REQUEST) as SortField[] | null | undefined;
+  return fields ? orderOf(context, model, fields) : fallback;
+}

@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import { exampleQueries, onBothFrameworks, quoted } from './exampleServer';
+
+/** The column names a logged SELECT reads (the outer select of a window query), without quotes or aliases. */
+function selectedColumns(sql: string): string[] {
+  const list = /SELECT (.*?) FROM /.exec(sql)![1];
+  return list.split(', ').map((column) => column.split(' AS ')[0].replace(/[`"]/g, ''));
+}
+
+const queryOf = (sql: string[], table: string, extra = '') =>
+  sql.find((s) => s.includes(`FROM ${quoted(table)}`) && s.includes(extra) && !s.includes('count('))!;
+
+onBothFrameworks('sparse fieldsets (fields[type]=...) through the books API', (app) => {
+  it('keeps only the asked fields of each type (the id always), wherever the type appears', async () => {
+    const res = await app().get('/v1/books?include=author,comments,publisher&fields[books]=title,author,publisher&fields[authors]=name&fields[comments]=body');
+    expect(res.status).to.equal(200);
+    for (const book of res.body.data) {
+      expect(Object.keys(book)).to.have.members(['id', 'title', 'author', 'publisher']);
+      expect(Object.keys(book.author)).to.have.members(['id', 'name']);
+      expect(Object.keys(book.publisher)).to.include.members(['id', 'name', 'created', 'link']);
+    }
+  });
+
+  it('relationship names are fields: an include the fieldset leaves out is not sent', async () => {
+    const res = await app().get('/v1/books/1?include=author,comments&fields[books]=title,comments');
+    expect(Object.keys(res.body)).to.have.members(['id', 'title', 'comments']);
+  });
+
+  it('an empty fieldset sends the id alone; names match in any spelling', async () => {
+    const empty = await app().get('/v1/books?fields[books]=');
+    expect(empty.body.data[0]).to.deep.equal({ id: empty.body.data[0].id });
+    const camel = await app().get('/v1/books/1?fields[books]=publishedAt,out_of_print');
+    expect(Object.keys(camel.body)).to.have.members(['id', 'published_at', 'out_of_print']);
+  });
+
+  it('narrows the SQL: the page query and the batched include queries select the asked columns and the keys only', async () => {
+    const target = '/v1/books?include=author,comments&fields[books]=title,created&fields[authors]=name&fields[comments]=body';
+    const sql = await exampleQueries(() => app().get(target));
+    expect(selectedColumns(queryOf(sql, 'books', 'LIMIT'))).to.have.members(['id', 'author_id', 'publisher_id', 'title', 'created_at']);
+    expect(selectedColumns(queryOf(sql, 'authors'))).to.have.members(['id', 'name']);
+    const comments = sql.find((s) => s.includes('__rca_row'))!;
+    expect(selectedColumns(comments)).to.have.members(['id', 'book_id', 'body']);
+    expect(comments).to.contain(`SELECT ${quoted('id')}, ${quoted('book_id')}, ${quoted('body')}, ROW_NUMBER()`);
+    const full = await exampleQueries(() => app().get('/v1/books?include=author'));
+    expect(selectedColumns(queryOf(full, 'books', 'LIMIT'))).to.include.members(['description', 'published_at', 'out_of_print']);
+    expect(selectedColumns(queryOf(full, 'authors'))).to.include('email');
+  });
+
+  it('narrowed rows still answer the same values for the fields asked', async () => {
+    const whole = await app().get('/v1/books?include=author&per_page=20');
+    const narrow = await app().get('/v1/books?include=author&per_page=20&fields[books]=title,created,author&fields[authors]=email');
+    whole.body.data.forEach((book: Record<string, any>, i: number) => {
+      expect(narrow.body.data[i]).to.deep.equal({
+        id: book.id,
+        title: book.title,
+        created: book.created,
+        author: { id: book.author.id, email: book.author.email },
+      });
+    });
+  });
+
+  it('answers 400 for a field the type does not have, naming the allowed ones, and for malformed fields', async () => {
+    const unknown = await app().get('/v1/books?fields[books]=title,isbn');
+    expect(unknown.status).to.equal(400);
+    expect(unknown.body.error.message).to.equal(
+      'Invalid fields parameter "fields[books]": "isbn" is not a field of books; allowed: id, title, description, published_at, out_of_print, created, link, author, publisher, comments',
+    );
+    const nested = await app().get('/v1/books?include=author&fields[authors]=title');
+    expect([nested.status, nested.body.error.message]).to.deep.equal([400, nested.body.error.message]);
+    expect(nested.body.error.message).to.contain('"title" is not a field of authors');
+    for (const query of ['fields=title', 'fields[books]=a%20b', 'fields[books]=a&fields[books]=b']) {
+      expect((await app().get(`/v1/books?${query}`)).status, query).to.equal(400);
+    }
+  });
+});
