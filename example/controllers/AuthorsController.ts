@@ -74,6 +74,6 @@ export class AuthorsController {
       data: { ...author.data, relationships: { ...author.data.relationships, latestBooks } },
       included: books.data,
       meta: { bookCount },
-    }).setHeaders({ 'Content-Type': 'application/vnd.api+json' });
+    });
   }
 }

@@ -65,11 +65,7 @@ export class ApiResponse {
    * json-api mode that body is the `meta` of a JSON:API document (one without primary data).
    */
   success(message: ErrorMessage = 'Success'): this {
-    const { config } = this.context.app;
-    const body = messageBody(config.successFormat, this.status, message);
-    if (config.serializer !== 'json-api') return this.respond(body);
-    this.body = { kind: 'payload', payload: { meta: body }, contentType: JSON_API_MEDIA_TYPE };
-    return this;
+    return this.respond(messageBody(this.context.app.config.successFormat, this.status, message));
   }
 
   /**

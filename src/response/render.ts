@@ -11,6 +11,8 @@ import { defaultIncludeParams } from '../transformer/Transformer';
 import type { Resource } from '../transformer/Resource';
 import { Scope } from '../transformer/Scope';
 import { entityTag, isNotModified } from '../conditional/entityTag';
+import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
+import { payloadDocument } from '../jsonapi/payloadDocument';
 import { convertBody, converter } from './convertBody';
 import { encodeJson } from './encodeJson';
 import { assertCallback, wrapJsonp } from './jsonp';
@@ -94,9 +96,15 @@ export async function render(context: RequestContext, input: RenderInput): Promi
     // Serializers convert keys and dates as they build the document.
     ({ document: value, contentType } = await documentOf(context, input.body, input.meta));
   } else {
-    value = convertBody(payloadWithMeta(input.body.payload, input.meta), config.convert.key, config.convert.date);
-    // A payload is sent as the type the builder chose, else as the Content-Type header set on it.
+    let payload = payloadWithMeta(input.body.payload, input.meta);
+    // A payload is sent as the type the builder chose, else as the Content-Type header set on it;
+    // in json-api mode, as a JSON:API document (what is not one already becomes its meta).
     contentType = input.body.contentType ?? input.headers['content-type'] ?? contentType;
+    if (config.serializer === 'json-api' && input.body.contentType === undefined && !input.headers['content-type']) {
+      payload = payloadDocument(payload);
+      contentType = JSON_API_MEDIA_TYPE;
+    }
+    value = convertBody(payload, config.convert.key, config.convert.date);
   }
   const json = encodeJson(value, config.jsonEncodeOption);
   const rendered: RenderedResponse = callback

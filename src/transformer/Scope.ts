@@ -113,8 +113,10 @@ export class Scope {
       if (resource.kind === 'null') return null;
       const transformer = resource.transformer;
       if (!(transformer instanceof Transformer)) refuseIncludes(node);
-      // Items of a level that asks for no include (most nested ones) need no bookkeeping.
-      const asks = transformer instanceof Transformer && (node.children.size > 0 || transformer.defaultIncludes.length > 0);
+      // Items of a level that asks for no include (most nested ones) need no bookkeeping; an exclude is checked there too.
+      const asks =
+        transformer instanceof Transformer &&
+        (node.children.size > 0 || transformer.defaultIncludes.length > 0 || exclude.names.size > 0 || exclude.children.size > 0);
       const group = asks ? groupFor(groups, transformer as Transformer) : undefined;
       const policy = this.policyFor(resource.resourceKey ?? type);
       const data = resource.data instanceof RelatedRef ? resource.data.value : resource.data;

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import Jsona from 'jsona';
 import schema from '../fixture/jsonapi-1.1.schema.json';
 import { Book } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
@@ -146,6 +147,95 @@ onBothFrameworks(
         expectValid(res.body, 'document');
       }
       expect(await Book.count()).to.equal(count);
+    });
+
+    it('sparse fieldsets: only the asked attributes and relationships; what was included is still in included', async () => {
+      const res = await app().get('/v1/books?include=author,comments&fields[books]=title,author&fields[authors]=name&page[size]=3');
+      expectValid(res.body, 'fieldsets');
+      for (const book of res.body.data) {
+        expect(Object.keys(book.attributes)).to.deep.equal(['title']);
+        expect(Object.keys(book.relationships)).to.deep.equal(['author']);
+        expect(book.links.self).to.equal(`${app().url}/v1/books/${book.id}`);
+      }
+      const types = new Set(res.body.included.map((resource: { type: string }) => resource.type));
+      expect([...types]).to.have.members(['authors', 'comments']);
+      for (const author of res.body.included.filter((resource: { type: string }) => resource.type === 'authors')) {
+        expect(Object.keys(author.attributes)).to.deep.equal(['name']);
+      }
+      const unknown = await app().get('/v1/books?fields[books]=isbn');
+      expect([unknown.status, unknown.body.errors[0].code]).to.deep.equal([400, 'RCA_FIELDS_INVALID']);
+      expectValid(unknown.body, 'unknown field');
+    });
+
+    it('sorts with sort=-field,field and keeps it in the page links', async () => {
+      const res = await app().get('/v1/books?sort=-title&page[size]=4');
+      const titles = res.body.data.map((book: { attributes: { title: string } }) => book.attributes.title);
+      const expected = (
+        await Book.findAll({
+          order: [
+            ['title', 'DESC'],
+            ['id', 'ASC'],
+          ],
+          limit: 4,
+        })
+      ).map((book) => book.title);
+      expect(titles).to.deep.equal(expected);
+      expect(new URL(res.body.links.next).searchParams.get('sort')).to.equal('-title');
+      expectValid(res.body, 'sorted');
+    });
+
+    it('every document of the example validates: each GET route, the writes, the errors', async () => {
+      const index = await app().get('/v1');
+      expectValid(index.body, '/v1');
+      const targets = Object.values(index.body.meta.links as Record<string, { method: string; href: string }>)
+        .filter((link) => link.method === 'GET')
+        .map((link) => new URL(link.href.replace('{id}', '2')).pathname);
+      expect(targets).to.include.members(['/v1/books', '/v1/authors/2/profile', '/v1/publishers/2']);
+      for (const target of [...targets, '/health', '/v1/books/2?include=author,publisher,comments', '/v1/authors?include=books.comments&sort=name']) {
+        const res = await app().get(target);
+        expect(res.status, target).to.equal(200);
+        expect(res.headers.get('content-type'), target).to.equal('application/vnd.api+json');
+        expectValid(res.body, target);
+      }
+      for (const target of ['/v1/books/abc', '/v1/authors/999/profile', '/v1/books?include=nope', '/v1/books?exclude=nope', '/v1/books?page[number]=x']) {
+        const res = await app().get(target);
+        expect(res.status, target).to.be.within(400, 499);
+        expectValid(res.body, target);
+      }
+    });
+
+    it('jsona, a JSON:API client library, creates, reads with includes and fieldsets, updates and deletes a book', async () => {
+      const jsona = new Jsona();
+      const send = (method: string, target: string, document?: unknown) =>
+        app().get(target, {
+          method,
+          headers: { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' },
+          body: document === undefined ? undefined : JSON.stringify(document),
+        });
+      const author = { type: 'authors', id: '4' };
+      const publisher = { type: 'publishers', id: '1' };
+      const draft = { type: 'books', title: 'Written by jsona', out_of_print: false, author, publisher, relationshipNames: ['author', 'publisher'] };
+      const created = await send('POST', '/v1/books', jsona.serialize({ stuff: draft }));
+      expect(created.status, created.text).to.equal(201);
+      const book = jsona.deserialize(created.body) as { id: string; title: string };
+      expect(book.title).to.equal('Written by jsona');
+      const read = await send('GET', `/v1/books/${book.id}?include=author,comments&fields[books]=title,author&fields[authors]=name`);
+      expectValid(read.body, 'read');
+      const model = jsona.deserialize(read.body) as { title: string; description?: string; author: { id: string; name: string; email?: string } };
+      expect(model.title).to.equal('Written by jsona');
+      expect(model).to.not.have.property('description');
+      expect(model.author).to.include({ id: '4' });
+      expect(model.author.name).to.be.a('string');
+      expect(model.author).to.not.have.property('email');
+      const patched = await send('PATCH', `/v1/books/${book.id}`, jsona.serialize({ stuff: { type: 'books', id: book.id, title: 'Renamed by jsona' } }));
+      expect(patched.status, patched.text).to.equal(200);
+      expectValid(patched.body, 'patched');
+      const again = jsona.deserialize((await send('GET', `/v1/books/${book.id}`)).body) as { title: string };
+      expect(again.title).to.equal('Renamed by jsona');
+      const deleted = await send('DELETE', `/v1/books/${book.id}`);
+      expect(deleted.status).to.equal(200);
+      expectValid(deleted.body, 'deleted');
+      expect((await send('GET', `/v1/books/${book.id}`)).status).to.equal(404);
     });
 
     it('answers a 422 with one error object per message, each pointing at its attribute', async () => {
