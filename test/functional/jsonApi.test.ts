@@ -202,6 +202,24 @@ onBothFrameworks(
         expect(res.status, target).to.be.within(400, 499);
         expectValid(res.body, target);
       }
+      const json = { 'content-type': 'application/vnd.api+json' };
+      const tooLarge = await app().get('/v1/books', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ data: { type: 'books', attributes: { title: 'x'.repeat(200_000) } } }),
+      });
+      const stale = await app().get('/v1/books/2', {
+        method: 'PATCH',
+        headers: { ...json, 'if-match': '"stale"' },
+        body: JSON.stringify({ data: { type: 'books', id: '2', attributes: { title: 'Never' } } }),
+      });
+      for (const [res, status] of [
+        [tooLarge, 413],
+        [stale, 412],
+      ] as const) {
+        expect(res.status).to.equal(status);
+        expectValid(res.body, String(status));
+      }
     });
 
     it('jsona, a JSON:API client library, creates, reads with includes and fieldsets, updates and deletes a book', async () => {

@@ -73,3 +73,16 @@ onBothFrameworks('sparse fieldsets (fields[type]=...) through the books API', (a
     }
   });
 });
+
+onBothFrameworks(
+  'sparse fieldsets in the data-array serializer',
+  (app) => {
+    it('trims items wrapped in data, their includes too', async () => {
+      const res = await app().get('/v1/books/1?include=author&fields[books]=title,author&fields[authors]=name');
+      expect(res.body).to.deep.equal({
+        data: { id: 1, title: res.body.data.title, author: { data: { id: res.body.data.author.data.id, name: res.body.data.author.data.name } } },
+      });
+    });
+  },
+  { serializer: 'data-array' },
+);
