@@ -2,4 +2,5 @@ export { Transformer } from './Transformer';
 export { AvailableIncludes } from './AvailableIncludes';
 export { Paginated } from './Paginated';
 export { Sortable } from './Sortable';
+export { Created } from './Created';
 export type { PaginatedOptions, TransformerSource } from '../src/integration/actionMetadata';

@@ -4,7 +4,7 @@ import express from 'express';
 import Koa from 'koa';
 import { useContainer } from 'routing-controllers';
 import { Container } from 'typedi';
-import { ApiConfigInput, ErrorListener, useApi } from '../src';
+import { ApiConfigInput, docsController, ErrorListener, useApi } from '../src';
 import type { ExampleFramework } from './config';
 import { AuthorsController } from './controllers/AuthorsController';
 import { BooksController } from './controllers/BooksController';
@@ -14,7 +14,10 @@ import { PublishersController } from './controllers/PublishersController';
 
 useContainer(Container);
 
-export const exampleControllers = [IndexController, HealthController, BooksController, AuthorsController, PublishersController];
+/** The OpenAPI document at /v1/openapi.json and its reference page at /v1/docs. */
+const DocsController = docsController({ path: '/v1', info: { title: 'Books API', version: '1.0.0', description: 'The example of routing-controllers-api.' } });
+
+export const exampleControllers = [IndexController, HealthController, BooksController, AuthorsController, PublishersController, DocsController];
 
 export interface ExampleAppOptions {
   api?: ApiConfigInput;

@@ -12,6 +12,7 @@ export { Transformer as UseTransformer } from '../decorators/Transformer';
 export { AvailableIncludes } from '../decorators/AvailableIncludes';
 export { Paginated } from '../decorators/Paginated';
 export { Sortable } from '../decorators/Sortable';
+export { Created } from '../decorators/Created';
 export type { PaginatedOptions, TransformerSource } from './integration/actionMetadata';
 
 // Responses
@@ -25,6 +26,7 @@ export { entityTag } from './conditional/entityTag';
 
 // Transformers and includes
 export { Transformer } from './transformer/Transformer';
+export type { FieldSchema } from './transformer/Transformer';
 export { MISSING } from './transformer/fieldValues';
 export type { Lazy } from './transformer/fieldValues';
 export { ItemResource, CollectionResource, NullResource } from './transformer/Resource';
@@ -40,6 +42,13 @@ export type { Serializer, PageInfo } from './serializer/Serializer';
 // Pagination
 export { paginate, pageRequest } from './pagination/pageRequest';
 export { sortOrder } from './sort/sortOrder';
+
+// OpenAPI
+export { buildOpenApiDocument } from './openapi/buildDocument';
+export type { OpenApiInfo, OpenApiOptions } from './openapi/buildDocument';
+export { docsController, openApiDocument } from './openapi/docsController';
+export { docsPage, docsScript, docsAsset } from './openapi/docsPage';
+export { modelSchema } from './openapi/modelSchema';
 export type { PageRequest } from './pagination/pageRequest';
 export type { Paginator, PaginationMeta, PageLinks } from './pagination/Paginator';
 

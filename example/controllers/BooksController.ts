@@ -1,6 +1,6 @@
-import { Body, Delete, Get, JsonController, Param, Patch, Post, Put } from 'routing-controllers';
+import { Body, Delete, Get, HttpCode, JsonController, Param, Patch, Post, Put } from 'routing-controllers';
 import { Service } from 'typedi';
-import { Paginated, Sortable, Transformer } from '../../decorators';
+import { Created, Paginated, Sortable, Transformer } from '../../decorators';
 import { checkIfMatch, currentContext, json, paginate, route } from '../../src';
 import { Book } from '../models';
 import { bookAttributes } from '../requests/bookAttributes';
@@ -36,6 +36,9 @@ export class BooksController {
   }
 
   @Post('/')
+  @HttpCode(201)
+  @Created(() => Book)
+  @Transformer(BookTransformer, { resourceKey: 'books' })
   async store(@Body({ required: true }) body: CreateBookRequest) {
     const book = await Book.create(bookAttributes(body));
     return json()

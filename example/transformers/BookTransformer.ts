@@ -7,14 +7,24 @@ import { PublisherTransformer } from './PublisherTransformer';
 export class BookTransformer extends Transformer<Book> {
   /** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
   columns = { created: ['createdAt'], link: ['id'] };
+  /** Each field as it is sent, for the OpenAPI document (the suite checks real responses against it). */
+  schema = {
+    id: { type: 'integer' },
+    title: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    publishedAt: { type: ['string', 'null'], format: 'date-time' },
+    outOfPrint: { type: 'boolean' },
+    created: { type: 'string', format: 'date-time' },
+    link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
+  };
   availableIncludes = ['author', 'publisher', 'comments'];
 
   transform(book: Book) {
     return this.buildPayload({
       id: Number(book.id),
       title: book.title,
-      description: book.description,
-      publishedAt: book.publishedAt,
+      description: book.description ?? null,
+      publishedAt: book.publishedAt ?? null,
       outOfPrint: Boolean(book.outOfPrint),
       created: book.createdAt?.toISOString(),
       link: { rel: 'self', href: route('v1.books.show', { id: book.id }) },

@@ -5,6 +5,13 @@ import { BookTransformer } from './BookTransformer';
 export class PublisherTransformer extends Transformer<Publisher> {
   /** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
   columns = { created: ['createdAt'], link: ['id'] };
+  /** Each field as it is sent, for the OpenAPI document (the suite checks real responses against it). */
+  schema = {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    created: { type: 'string', format: 'date-time' },
+    link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
+  };
   availableIncludes = ['books'];
 
   transform(publisher: Publisher) {

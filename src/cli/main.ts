@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { ApiError } from '../errors/ApiError';
 import { apiCall, ApiCallOptions } from './apiCall';
 import { makeTransformer, MakeTransformerOptions } from './makeTransformer';
+import { openApiCommand, OpenApiCommandOptions } from './openApi';
 import { packageVersion } from './packageRoot';
 import { publishConfig } from './publishConfig';
 
@@ -31,6 +32,14 @@ function program(write: (text: string) => void, exit: (code: number) => void): C
     .option('-H, --header <header>', '"Name: value", repeatable', collect, [])
     .option('--app <module>', 'the module exporting the app (default: package.json rcApi.app, else src/app)')
     .action(async (target: string, options: ApiCallOptions) => exit(await apiCall(target, options, write)));
+  cli
+    .command('openapi')
+    .description("Write the app's OpenAPI 3.1 document (routes, parameters, bodies, responses, errors) to --out, or print it")
+    .option('--out <file>', 'the file to write (default: print it)')
+    .option('--app <module>', 'the module exporting the app (default: package.json rcApi.app, else src/app)')
+    .option('--title <title>', 'info.title (default: package.json name)')
+    .option('--api-version <version>', 'info.version (default: package.json version)')
+    .action((options: OpenApiCommandOptions) => openApiCommand(options, write));
   cli
     .command('publish:config')
     .description('Write the documented config/api.ts (or config/api.js) into the current project')

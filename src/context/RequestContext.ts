@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestListener } from 'node:http';
+import type { RoutingControllersOptions } from 'routing-controllers';
 import type { ApiConfig } from '../config/ApiConfig';
 import { ApiError } from '../errors/ApiError';
 import type { RouteRegistry } from '../routing/RouteRegistry';
@@ -13,6 +14,8 @@ export interface AppState {
   readonly routes: RouteRegistry;
   /** The app as a Node request listener, for internal requests. */
   readonly listener: () => RequestListener;
+  /** The controllers and route prefix given to useApi(), for the OpenAPI document. */
+  readonly controllers?: Pick<RoutingControllersOptions, 'controllers' | 'routePrefix'>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Model, ModelStatic } from 'sequelize';
 import type { TransformerLike } from '../transformer/Resource';
 
 /** Metadata keys written by the decorators, read by the integration layer. */
@@ -7,6 +8,7 @@ export const METADATA = Object.freeze({
   includes: Symbol.for('routing-controllers-api:available-includes'),
   paginated: Symbol.for('routing-controllers-api:paginated'),
   sortable: Symbol.for('routing-controllers-api:sortable'),
+  created: Symbol.for('routing-controllers-api:created'),
 });
 
 /** Where the running action's decorator metadata is kept in the request context. */
@@ -35,6 +37,8 @@ export interface ActionApiMetadata {
   readonly paginated?: Required<PaginatedOptions>;
   /** `@Sortable`: the fields `?sort=` may name. */
   readonly sortable?: readonly string[];
+  /** `@Created`: the model whose record a 201 carries (documentation only). */
+  readonly created?: () => ModelStatic<Model>;
 }
 
 /** Reads the decorators of `method` on a controller class. */
@@ -45,6 +49,7 @@ export function readActionMetadata(controller: { prototype: object }, method: st
     includes: read<'includes'>(METADATA.includes),
     paginated: read<'paginated'>(METADATA.paginated),
     sortable: read<'sortable'>(METADATA.sortable),
+    created: read<'created'>(METADATA.created),
   });
 }
 

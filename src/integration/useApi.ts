@@ -51,7 +51,13 @@ function frameworkOf(app: unknown): FrameworkName {
 export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
   const { api, onError = logServerErrors, ...routing } = options;
   const framework = frameworkOf(app);
-  const state: AppState = Object.freeze({ framework, config: resolveConfig(api), routes: new RouteRegistry(), listener: listenerOf(app, framework) });
+  const state: AppState = Object.freeze({
+    framework,
+    config: resolveConfig(api),
+    routes: new RouteRegistry(),
+    listener: listenerOf(app, framework),
+    controllers: { controllers: routing.controllers, routePrefix: routing.routePrefix },
+  });
   const server = app as unknown as UseFn;
   const settings: RoutingControllersOptions = {
     validation: true,

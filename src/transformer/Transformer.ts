@@ -8,6 +8,9 @@ import { Lazy, MISSING } from './fieldValues';
 import { includeMethods } from './includeMethods';
 import { CollectionResource, ItemResource, NullResource, TransformerLike } from './Resource';
 
+/** A JSON Schema (OpenAPI 3.1) of one field; `'x-optional': true` when the field may be left out. */
+export type FieldSchema = Record<string, unknown> & { 'x-optional'?: boolean };
+
 /** The params of the include being resolved, set on a per-include view of the transformer. */
 export const CURRENT_PARAMS = Symbol('rca.currentIncludeParams');
 
@@ -56,6 +59,12 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
    * Null (the default): every column is loaded.
    */
   columns: Readonly<Record<string, readonly string[]>> | null = null;
+  /**
+   * The JSON Schema of each field as it is sent (`{ id: { type: 'integer' }, created: { type: 'string',
+   * format: 'date-time' } }`), for the OpenAPI document. Every field is required unless its schema
+   * says `'x-optional': true` (a `when()` field); the document allows no other field. Null: undocumented.
+   */
+  schema: Readonly<Record<string, FieldSchema>> | null = null;
 
   private [AVAILABLE]?: readonly string[];
   private [DEFAULTS]?: readonly string[];

@@ -1,0 +1,186 @@
+import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { getMetadataArgsStorage, RoutingControllersOptions } from 'routing-controllers';
+import { getOperation, getStatusCode, IRoute, parseRoutes } from 'routing-controllers-openapi';
+import { converter } from '../response/convertBody';
+import type { ApiConfig } from '../config/ApiConfig';
+import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
+import { ActionApiMetadata, instantiate, readActionMetadata } from '../integration/actionMetadata';
+import { Transformer } from '../transformer/Transformer';
+import { errorSchema, errorStatuses } from './errorSchemas';
+import { modelSchema } from './modelSchema';
+import { actionParameters } from './parameters';
+import { dataOf, ResourceSchemas } from './resourceSchemas';
+import { JsonSchema, ref } from './schemaTypes';
+import { statusText } from '../errors/describeError';
+
+/** What the document says about the API itself. */
+export interface OpenApiInfo {
+  title?: string;
+  version?: string;
+  description?: string;
+}
+
+export interface OpenApiOptions {
+  config: ApiConfig;
+  /** The controllers and route prefix given to useApi(). */
+  routing?: Pick<RoutingControllersOptions, 'controllers' | 'routePrefix'>;
+  info?: OpenApiInfo;
+}
+
+type Operation = Record<string, unknown> & { responses: Record<string, Record<string, unknown>>; parameters?: unknown[] };
+
+/**
+ * An OpenAPI 3.1 document of the app's routes: routes and parameters from routing-controllers'
+ * metadata (routing-controllers-openapi), request bodies from the class-validator classes
+ * (class-validator-jsonschema), and from this library's decorators the response of each action in
+ * the configured serializer (the transformer's declared `schema`, includes as optional members,
+ * pagination), its query parameters (include, exclude, fields, sort, page, callback) and the error
+ * responses it can give, with the error body.
+ *
+ * @example
+ * const document = buildOpenApiDocument({ config: resolveConfig(), routing: { controllers: [BooksController] }, info: { title: 'Books' } });
+ */
+export function buildOpenApiDocument({ config, routing = {}, info = {} }: OpenApiOptions): Record<string, unknown> {
+  const convert = converter(config.convert.key, null);
+  const key = (name: string) => convert.key(name);
+  const requestSchemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' }) as Record<string, JsonSchema>;
+  const resources = new ResourceSchemas(config.serializer, key);
+  const controllers = Array.isArray(routing.controllers) ? (routing.controllers as unknown[]).filter((c) => typeof c === 'function') : null;
+  const routes = parseRoutes(getMetadataArgsStorage(), { routePrefix: routing.routePrefix }).filter(
+    (route) => !controllers || controllers.includes(route.controller.target),
+  );
+  const paths: Record<string, Record<string, Operation>> = {};
+  const operationIds = new Set<string>();
+  for (const route of routes) {
+    const path = openApiPath(route);
+    const method = route.action.type.toLowerCase();
+    const operation = getOperation(route, requestSchemas) as unknown as Operation;
+    if (operationIds.has(operation.operationId as string)) operation.operationId = `${operation.operationId as string}.${method}`;
+    operationIds.add(operation.operationId as string);
+    describeAction(operation, route, path, method, { config, resources, key });
+    (paths[path] ??= {})[method] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: info.title ?? 'API', version: info.version ?? '1.0.0', ...(info.description ? { description: info.description } : {}) },
+    ...(config.app.url ? { servers: [{ url: config.app.url }] } : {}),
+    paths,
+    components: {
+      schemas: {
+        ...requestSchemas,
+        ...resources.components,
+        Error: errorSchema(config),
+        ...(config.serializer === 'json-api' ? {} : { Pagination: pagination(key) }),
+      },
+    },
+  };
+}
+
+interface Context {
+  config: ApiConfig;
+  resources: ResourceSchemas;
+  key: (name: string) => string;
+}
+
+/** Adds what this library knows of one action to the operation routing-controllers-openapi made. */
+function describeAction(operation: Operation, route: IRoute, path: string, method: string, { config, resources, key }: Context): void {
+  const metadata = readActionMetadata(route.action.target, route.action.method);
+  const source = metadata.transformer && instantiate(metadata.transformer.transformer);
+  const transformer = source instanceof Transformer ? source : undefined;
+  const type = metadata.transformer?.resourceKey ?? 'resources';
+  const jsonApi = config.serializer === 'json-api';
+  const mediaType = jsonApi ? JSON_API_MEDIA_TYPE : 'application/json';
+  const hasPathParams = path.includes('{');
+  const hasBody = operation.requestBody !== undefined;
+  operation.parameters = [...(operation.parameters ?? []), ...actionParameters(config, metadata, transformer, method, key)];
+  if (operation.parameters.length === 0) delete operation.parameters;
+  if (hasBody && jsonApi) addJsonApiBody(operation);
+
+  const status = getStatusCode(route);
+  const documented = operation.responses[status] as { content?: Record<string, { schema?: unknown }> } | undefined;
+  const userSchema = documented?.content && Object.values(documented.content).some((content) => content.schema !== undefined);
+  if (!userSchema) {
+    const schema = successSchema(metadata, transformer, type, { config, resources, key }, hasPathParams);
+    const response: Record<string, unknown> = { description: status === '201' ? 'Created' : 'Successful response' };
+    response.content = { [schema ? mediaType : 'application/json']: schema ? { schema } : {} };
+    if (status === '201') response.headers = { Location: { description: 'The URL of the created resource', schema: { type: 'string', format: 'uri' } } };
+    if (status === '200' && method === 'get' && metadata.transformer && !metadata.paginated && hasPathParams) {
+      response.headers = { ETag: { description: 'Send it back in If-None-Match (304) or If-Match (412 when stale)', schema: { type: 'string' } } };
+    }
+    operation.responses[status] = response;
+  }
+  for (const error of errorStatuses(config, { hasPathParams, hasBody, readsQuery: metadata.transformer !== undefined || metadata.paginated !== undefined })) {
+    operation.responses[String(error)] ??= { description: statusText(error), content: { [mediaType]: { schema: ref('Error') } } };
+  }
+}
+
+/** The body of a successful response: the transformer's resource in the serializer's envelope. */
+function successSchema(
+  metadata: ActionApiMetadata,
+  transformer: Transformer | undefined,
+  type: string,
+  { config, resources, key }: Context,
+  item: boolean,
+): JsonSchema | null {
+  const jsonApi = config.serializer === 'json-api';
+  if (metadata.created && !jsonApi) return modelSchema(metadata.created(), key);
+  if (!metadata.transformer) return null;
+  const resource = resources.resource(transformer, type);
+  const kind = metadata.paginated ? 'page' : item || metadata.created ? 'item' : 'collection';
+  if (jsonApi) {
+    const included = resources.includedTypes(transformer);
+    const properties: Record<string, JsonSchema> = {
+      jsonapi: { type: 'object', properties: { version: { const: '1.1' } } },
+      data: kind === 'item' ? resource : { type: 'array', items: resource },
+      meta: { type: 'object' },
+      ...(included.length > 0 ? { included: { type: 'array', items: { anyOf: included } } } : {}),
+    };
+    if (kind === 'page') {
+      properties.meta = { type: 'object', properties: { pagination: pagination((name) => name) }, required: ['pagination'] };
+      properties.links = {
+        type: 'object',
+        properties: Object.fromEntries(['self', 'first', 'last', 'prev', 'next'].map((name) => [name, { type: ['string', 'null'] }])),
+      };
+    }
+    return { type: 'object', properties, required: ['data'], additionalProperties: false };
+  }
+  if (kind === 'item') return config.serializer === 'data-array' ? dataOf(resource, key) : resource;
+  const body = dataOf({ type: 'array', items: resource }, key);
+  if (kind === 'page') {
+    const meta = { type: 'object', properties: { [key('pagination')]: ref('Pagination') }, required: [key('pagination')] };
+    return { ...body, properties: { ...(body.properties as object), [key('meta')]: meta }, required: [key('data'), key('meta')] };
+  }
+  return body;
+}
+
+/** `meta.pagination`, keys in the configured case. */
+function pagination(key: (name: string) => string): JsonSchema {
+  const integer = { type: 'integer', minimum: 0 };
+  const names = ['total', 'count', 'per_page', 'current_page', 'total_pages'];
+  const links = { type: 'object', properties: { [key('previous')]: { type: 'string' }, [key('next')]: { type: 'string' } } };
+  return {
+    type: 'object',
+    properties: { ...Object.fromEntries(names.map((name) => [key(name), integer])), [key('links')]: links },
+    required: [...names.map(key), key('links')],
+  };
+}
+
+/** In json-api mode a body may also be a resource document, flattened into the same request class. */
+function addJsonApiBody(operation: Operation): void {
+  const body = operation.requestBody as { content: Record<string, { schema?: JsonSchema }> };
+  const attributes = Object.values(body.content)[0]?.schema ?? { type: 'object' };
+  const data = {
+    type: 'object',
+    properties: { type: { type: 'string' }, id: { type: 'string' }, attributes, relationships: { type: 'object' } },
+    required: ['type'],
+  };
+  body.content[JSON_API_MEDIA_TYPE] = { schema: { type: 'object', properties: { data }, required: ['data'] } };
+}
+
+/** `/v1/books/{id}` without the trailing slash routing-controllers keeps for `@Get('/')`. */
+function openApiPath(route: IRoute): string {
+  const path = `${route.options.routePrefix ?? ''}${route.controller.route ?? ''}${typeof route.action.route === 'string' ? route.action.route : ''}`
+    .replace(/:(\w+)(\([^)]*\))?\??/g, '{$1}')
+    .replace(/\/+$/, '');
+  return path === '' ? '/' : path;
+}

@@ -1,0 +1,74 @@
+import { Controller, ContentType, Get } from 'routing-controllers';
+import { Service } from 'typedi';
+import { currentContext, AppState } from '../context/RequestContext';
+import { buildOpenApiDocument, OpenApiInfo } from './buildDocument';
+import { docsAsset, docsPage, docsScript } from './docsPage';
+
+/** Marks the controllers made by docsController(), which the document leaves out. */
+export const DOCS_CONTROLLER = Symbol.for('routing-controllers-api:docs-controller');
+
+const documents = new WeakMap<AppState, Record<string, unknown>>();
+
+/** The OpenAPI document of the app serving the current request, built once per app. */
+export function openApiDocument(info: OpenApiInfo = {}, app: AppState = currentContext('openApiDocument()').app): Record<string, unknown> {
+  let document = documents.get(app);
+  if (!document) {
+    const controllers = app.controllers?.controllers;
+    const own = (
+      Array.isArray(controllers) ? (controllers as unknown[]).filter((c) => !(typeof c === 'function' && DOCS_CONTROLLER in c)) : controllers
+    ) as typeof controllers;
+    documents.set(app, (document = buildOpenApiDocument({ config: app.config, routing: { ...app.controllers, controllers: own }, info })));
+  }
+  return document;
+}
+
+/**
+ * A controller serving the app's OpenAPI document at `<path>/openapi.json` and a reference page
+ * (Swagger UI, from the installed swagger-ui-dist, no CDN) at `<path>/docs`. Add it to the
+ * controllers given to useApi().
+ *
+ * @example
+ * useApi(app, { controllers: [BooksController, docsController({ path: '/v1', info: { title: 'Books API' } })] });
+ */
+export function docsController({ path = '', info = {} }: { path?: string; info?: OpenApiInfo } = {}): new () => object {
+  @Service()
+  @Controller(path)
+  class DocsController {
+    static readonly [DOCS_CONTROLLER] = true;
+
+    @Get('/openapi.json')
+    @ContentType('application/json; charset=utf-8')
+    openapi() {
+      return openApiDocument(info);
+    }
+
+    @Get('/docs')
+    @ContentType('text/html; charset=utf-8')
+    docs() {
+      return docsPage({ title: info.title ?? 'API reference', assetsUrl: `${routePrefix()}${path}/docs` });
+    }
+
+    @Get('/docs/start.js')
+    @ContentType('text/javascript; charset=utf-8')
+    docsScript() {
+      return docsScript(`${routePrefix()}${path}/openapi.json`);
+    }
+
+    @Get('/docs/swagger-ui.css')
+    @ContentType('text/css; charset=utf-8')
+    docsCss() {
+      return docsAsset('swagger-ui.css');
+    }
+
+    @Get('/docs/swagger-ui-bundle.js')
+    @ContentType('text/javascript; charset=utf-8')
+    docsBundle() {
+      return docsAsset('swagger-ui-bundle.js');
+    }
+  }
+  return DocsController;
+}
+
+function routePrefix(): string {
+  return currentContext().app.controllers?.routePrefix ?? '';
+}

@@ -1,0 +1,86 @@
+import type { ApiConfig } from '../config/ApiConfig';
+import type { ActionApiMetadata } from '../integration/actionMetadata';
+import { pageParameters } from '../pagination/pageParameters';
+import { SORT_PARAMETER } from '../sort/parseSort';
+import { Transformer } from '../transformer/Transformer';
+import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
+import type { JsonSchema } from './schemaTypes';
+
+type Parameter = Record<string, unknown>;
+
+/** A comma-separated list in the query (`a,b`). */
+const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+
+function query(name: string, description: string, schema: JsonSchema): Parameter {
+  return { name, in: 'query', required: false, description, schema, ...(schema.type === 'array' ? { style: 'form', explode: false } : {}) };
+}
+
+/**
+ * The query parameters this library reads for an action: `include` (the names it allows, with the
+ * modifier syntax), `exclude`, `fields[type]`, `sort` (`@Sortable`), the page family (`@Paginated`)
+ * and the JSONP callback.
+ */
+export function actionParameters(
+  config: ApiConfig,
+  metadata: ActionApiMetadata,
+  transformer: Transformer | undefined,
+  method: string,
+  key: (name: string) => string,
+): Parameter[] {
+  const parameters: Parameter[] = [];
+  const reads = method === 'get';
+  if (reads && transformer) {
+    const narrow = metadata.includes;
+    const names = transformer.availableIncludes.filter((name) => !narrow || narrow.includes(name));
+    if (names.length > 0) {
+      parameters.push(
+        query(
+          config.include.key,
+          `Relations to include: ${names.join(', ')}. Nest with dots (author.books); modifiers per segment: ` +
+            `:limit(n|offset) (n at most ${config.include.maxLimit}), :sort(key|asc or desc); defaults limit(${config.include.params.limit.join('|')}), ` +
+            `sort(${config.include.params.sort.join('|')}).`,
+          list({ anyOf: [{ enum: names }, { type: 'string', pattern: `^(${names.map(escape).join('|')})[.:]` }] }),
+        ),
+      );
+    }
+    const all = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
+    if (all.length > 0) {
+      parameters.push(
+        query(config.include.excludeKey, `Includes to leave out, default ones too: ${all.join(', ')}; dotted for nested ones.`, list({ type: 'string' })),
+      );
+    }
+    const type = metadata.transformer?.resourceKey ?? DEFAULT_RESOURCE_TYPE;
+    const fields = [...Object.keys(transformer.schema ?? {}), ...all].map(key);
+    parameters.push(
+      query(
+        `fields[${type}]`,
+        `Only these fields of ${type} (the id always); fields[<type>] works for every type in the response.`,
+        list(fields.length > 0 ? { enum: fields } : { type: 'string' }),
+      ),
+    );
+  }
+  if (reads && metadata.sortable) {
+    const keys = metadata.sortable.flatMap((field) => [field, `-${field}`]);
+    parameters.push(query(SORT_PARAMETER, `Order by these fields, - for descending: ${metadata.sortable.join(', ')}.`, list({ enum: keys })));
+  }
+  if (metadata.paginated) {
+    const names = pageParameters(config);
+    const { perPage, maxPerPage } = metadata.paginated;
+    parameters.push(query(names.page, 'The page, from 1.', { type: 'integer', minimum: 1, default: 1 }));
+    parameters.push(query(names.size, `Items per page, at most ${maxPerPage}.`, { type: 'integer', minimum: 1, maximum: maxPerPage, default: perPage }));
+  }
+  if (reads && metadata.transformer) {
+    parameters.push(
+      query(config.jsonp.param, `JSONP: the body wrapped in a call of this function (text/javascript).`, {
+        type: 'string',
+        maxLength: config.jsonp.maxLength,
+        pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$',
+      }),
+    );
+  }
+  return parameters;
+}
+
+function escape(name: string): string {
+  return name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+}

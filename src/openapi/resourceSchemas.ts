@@ -1,0 +1,155 @@
+import type { SerializerName } from '../config/ApiConfig';
+import { includeMethods } from '../transformer/includeMethods';
+import { CollectionResource, ItemResource } from '../transformer/Resource';
+import { defaultIncludeParams, Transformer } from '../transformer/Transformer';
+import { JsonSchema, nullable, ref } from './schemaTypes';
+
+/** What an include of a transformer gives: its kind, and the transformer and type of what it includes. */
+export interface IncludeShape {
+  name: string;
+  kind: 'item' | 'collection' | 'unknown';
+  transformer?: Transformer;
+  type: string;
+}
+
+/**
+ * The includes of a transformer as its include methods declare them, learnt by calling each
+ * (non-batch) method once with a bare model: they only name a relation (`this.related()`), so
+ * nothing is loaded. A method that needs real data, is async or batched is documented as open.
+ */
+export function includeShapes(transformer: Transformer): IncludeShape[] {
+  const names = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
+  return names.map((name): IncludeShape => {
+    const open: IncludeShape = { name, kind: 'unknown', type: name };
+    const { item } = includeMethods(transformer, name);
+    if (!item) return open;
+    let resource: unknown;
+    try {
+      resource = item.call(transformer, {} as never, defaultIncludeParams());
+    } catch {
+      return open;
+    }
+    if (resource instanceof Promise) {
+      resource.catch(() => undefined);
+      return open;
+    }
+    if (!(resource instanceof ItemResource) && !(resource instanceof CollectionResource)) return open;
+    const child = resource.transformer instanceof Transformer ? resource.transformer : undefined;
+    return { name, kind: resource.kind, transformer: child, type: resource.resourceKey ?? name };
+  });
+}
+
+/** The component name of a transformer's resources: `BookTransformer` is `Book`. */
+export function componentName(transformer: Transformer): string {
+  return transformer.constructor.name.replace(/Transformer$/, '') || 'Resource';
+}
+
+/**
+ * Component schemas of transformers' resources in the configured serializer, every transformer
+ * reachable through includes once (references break the cycles: books include authors include books).
+ */
+export class ResourceSchemas {
+  readonly components: Record<string, JsonSchema> = {};
+  private readonly seen = new Map<object, string>();
+
+  constructor(
+    private readonly serializer: SerializerName,
+    private readonly key: (name: string) => string,
+  ) {}
+
+  /** The schema of one resource of `transformer` (a reference once registered). */
+  resource(transformer: Transformer | undefined, type: string): JsonSchema {
+    if (!transformer) return this.serializer === 'json-api' ? this.openResourceObject(type) : { type: 'object' };
+    const name = this.register(transformer, type);
+    return ref(name);
+  }
+
+  /** Every resource object type a JSON:API document of this transformer may hold in `included`. */
+  includedTypes(transformer: Transformer | undefined): JsonSchema[] {
+    const found = new Map<string, JsonSchema>();
+    const walk = (current: Transformer) => {
+      for (const shape of includeShapes(current)) {
+        const name = shape.transformer ? this.register(shape.transformer, shape.type) : `open:${shape.type}`;
+        if (found.has(name)) continue;
+        found.set(name, shape.transformer ? ref(name) : this.openResourceObject(shape.type));
+        if (shape.transformer) walk(shape.transformer);
+      }
+    };
+    if (transformer) walk(transformer);
+    return [...found.values()];
+  }
+
+  private register(transformer: Transformer, type: string): string {
+    const known = this.seen.get(transformer.constructor);
+    if (known) return known;
+    const name = componentName(transformer);
+    this.seen.set(transformer.constructor, name);
+    this.components[name] = this.serializer === 'json-api' ? this.resourceObject(transformer, type) : this.plainResource(transformer);
+    return name;
+  }
+
+  /** The declared fields, keys converted; `required` all but the optional ones. */
+  private fields(transformer: Transformer, skip: readonly string[] = []): { properties: Record<string, JsonSchema>; required: string[] } | null {
+    if (!transformer.schema) return null;
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const [field, schema] of Object.entries(transformer.schema)) {
+      if (skip.includes(field)) continue;
+      const { 'x-optional': optional, ...rest } = schema;
+      properties[this.key(field)] = rest;
+      if (!optional) required.push(this.key(field));
+    }
+    return { properties, required };
+  }
+
+  /** The array serializers: the fields, and each include as an optional member. */
+  private plainResource(transformer: Transformer): JsonSchema {
+    const fields = this.fields(transformer);
+    const includes: Record<string, JsonSchema> = {};
+    for (const shape of includeShapes(transformer)) includes[this.key(shape.name)] = this.includedMember(shape);
+    if (!fields) return { type: 'object', properties: includes };
+    return { type: 'object', properties: { ...fields.properties, ...includes }, required: fields.required, additionalProperties: false };
+  }
+
+  /** An include inside an array-serializer resource: an item (or null), or `{ data: [...] }`. */
+  private includedMember(shape: IncludeShape): JsonSchema {
+    const wrap = this.serializer === 'data-array';
+    if (shape.kind === 'unknown') return {};
+    const item = this.resource(shape.transformer, shape.type);
+    if (shape.kind === 'collection') return dataOf({ type: 'array', items: item }, this.key);
+    return nullable(wrap ? dataOf(item, this.key) : item);
+  }
+
+  /** A JSON:API resource object: type, id, attributes (the fields but id and the self link), relationships, links. */
+  private resourceObject(transformer: Transformer, type: string): JsonSchema {
+    const fields = this.fields(transformer, ['id', 'link']);
+    const relationships: Record<string, JsonSchema> = {};
+    for (const shape of includeShapes(transformer)) {
+      const identifier = shape.kind === 'unknown' ? identifierSchema() : identifierSchema(shape.type);
+      const data = shape.kind === 'collection' ? { type: 'array', items: identifier } : nullable(identifier);
+      relationships[this.key(shape.name)] = { type: 'object', properties: { data: shape.kind === 'unknown' ? {} : data }, required: ['data'] };
+    }
+    const attributes = fields ? { type: 'object', ...fields, additionalProperties: false } : { type: 'object' };
+    const properties: Record<string, JsonSchema> = {
+      type: { const: type },
+      id: { type: 'string' },
+      attributes,
+      relationships: { type: 'object', properties: relationships, additionalProperties: false },
+      links: { type: 'object', properties: { self: { type: 'string', format: 'uri' } } },
+    };
+    return { type: 'object', properties, required: ['type', 'id', 'attributes'], additionalProperties: false };
+  }
+
+  private openResourceObject(type: string): JsonSchema {
+    return { type: 'object', properties: { type: { const: type }, id: { type: 'string' } }, required: ['type', 'id'] };
+  }
+}
+
+function identifierSchema(type?: string): JsonSchema {
+  return { type: 'object', properties: { type: type ? { const: type } : { type: 'string' }, id: { type: 'string' } }, required: ['type', 'id'] };
+}
+
+/** `{ data: value }`, the key converted. */
+export function dataOf(value: JsonSchema, key: (name: string) => string): JsonSchema {
+  return { type: 'object', properties: { [key('data')]: value }, required: [key('data')] };
+}

@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { onBothFrameworks } from './exampleServer';
+import type { TestResponse } from '../fixture/app';
+
+type Document = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>> };
+
+/** Validates responses against the schemas the document gives them, $refs resolved inside the document. */
+function responseValidator(document: Document) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(document, 'openapi.json');
+  const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  return (path: string, method: string, res: TestResponse) => {
+    const mediaType = (res.headers.get('content-type') ?? '').split(';')[0];
+    const operation = document.paths[path]?.[method];
+    expect(operation, `${method} ${path} is documented`).to.not.equal(undefined);
+    expect(operation.responses, `${method} ${path} documents ${res.status}`).to.have.property(String(res.status));
+    expect(operation.responses[res.status].content, `${method} ${path} ${res.status} documents ${mediaType}`).to.have.property(mediaType);
+    const validate = ajv.compile({ $ref: `openapi.json#/${pointer('paths', path, method, 'responses', String(res.status), 'content', mediaType, 'schema')}` });
+    expect(validate(res.body), `${method} ${path} ${res.status}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).to.equal(true);
+  };
+}
+
+for (const serializer of ['array', 'json-api'] as const) {
+  onBothFrameworks(
+    `OpenAPI 3.1 document of the example (${serializer})`,
+    (app) => {
+      let document: Document;
+      let check: ReturnType<typeof responseValidator>;
+      before(async () => {
+        const res = await app().get('/v1/openapi.json');
+        expect(res.status).to.equal(200);
+        document = res.body as Document;
+        check = responseValidator(document);
+      });
+
+      it('is a valid OpenAPI 3.1 document', async () => {
+        expect((document as unknown as { openapi: string }).openapi).to.equal('3.1.0');
+        await SwaggerParser.validate(structuredClone(document) as never);
+      });
+
+      it('describes every route of the example (the docs routes aside), with its method', async () => {
+        const index = await app().get('/v1');
+        const links = (serializer === 'json-api' ? index.body.meta.links : index.body.links) as Record<string, { method: string; href: string }>;
+        const routes = Object.values(links)
+          .map((link) => [new URL(link.href).pathname.replace(/%7B/g, '{').replace(/%7D/g, '}'), link.method.toLowerCase()])
+          .filter(([path]) => !path.startsWith('/v1/openapi') && !path.startsWith('/v1/docs'));
+        expect(routes.length).to.be.greaterThan(10);
+        for (const [path, method] of routes) expect(document.paths[path]?.[method], `${method} ${path}`).to.not.equal(undefined);
+        expect(Object.keys(document.paths).filter((path) => path.startsWith('/v1/docs'))).to.deep.equal([]);
+      });
+
+      it('documents includes, pagination and sort on the books index, the body and its errors on store', () => {
+        const index = document.paths['/v1/books'].get as unknown as { parameters: Array<{ name: string; schema: Record<string, unknown> }> };
+        const names = index.parameters.map((parameter) => parameter.name);
+        const pages = serializer === 'json-api' ? ['page[number]', 'page[size]'] : ['page', 'per_page'];
+        expect(names).to.include.members(['include', 'exclude', 'fields[books]', 'sort', 'callback', ...pages]);
+        const include = index.parameters.find((parameter) => parameter.name === 'include')!;
+        expect(JSON.stringify(include.schema)).to.contain('["author","publisher","comments"]');
+        const size = index.parameters.find((parameter) => parameter.name === pages[1])!;
+        expect(size.schema).to.include({ minimum: 1, maximum: 100, default: 5 });
+        const store = document.paths['/v1/books'].post;
+        expect(Object.keys(store.responses)).to.include.members(['201', '400', '413', '415', '422', '500']);
+        expect(JSON.stringify(store)).to.contain('#/components/schemas/CreateBookRequest');
+      });
+
+      it('real responses conform to their documented schemas: item, page with includes, 201, 400, 404, 422', async () => {
+        check('/v1/books/{id}', 'get', await app().get('/v1/books/1'));
+        check('/v1/books/{id}', 'get', await app().get('/v1/books/2?include=author,publisher,comments'));
+        check('/v1/books', 'get', await app().get('/v1/books?include=author,publisher,comments:limit(2)&per_page=10'));
+        check('/v1/authors', 'get', await app().get('/v1/authors?include=books.comments'));
+        check('/v1/publishers/{id}', 'get', await app().get('/v1/publishers/1?include=books.author'));
+        const created = await app().post('/v1/books', { title: 'Documented', author_id: 1, publisher_id: 1 });
+        expect(created.status).to.equal(201);
+        check('/v1/books', 'post', created);
+        check('/v1/books', 'get', await app().get('/v1/books?include=nope'));
+        check('/v1/books/{id}', 'get', await app().get('/v1/books/99999'));
+        const invalid = await app().post('/v1/books', { title: 'x', author_id: 99, publisher_id: 1 });
+        expect(invalid.status).to.equal(422);
+        check('/v1/books', 'post', invalid);
+      });
+    },
+    { serializer },
+  );
+}

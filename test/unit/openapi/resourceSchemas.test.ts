@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import Ajv2020 from 'ajv/dist/2020';
+import { Transformer } from '../../../src';
+import { modelSchema } from '../../../src/openapi/modelSchema';
+import { includeShapes, ResourceSchemas } from '../../../src/openapi/resourceSchemas';
+import { fixtureDatabase } from '../../fixture/database';
+import { Book } from '../../fixture/models';
+import { BookTransformer } from '../../fixture/transformers';
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Compiles a resource component with the others it references. */
+function validator(schemas: ResourceSchemas, name: string) {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema({ $id: 'doc', components: { schemas: schemas.components } });
+  return ajv.compile({ $ref: `doc#/components/schemas/${name}` });
+}
+
+class Declared extends Transformer<{ id: number; title: string }> {
+  schema = { id: { type: 'integer' }, title: { type: 'string' }, note: { type: 'string', 'x-optional': true } };
+  transform(book: { id: number; title: string }) {
+    return { id: book.id, title: book.title };
+  }
+}
+
+describe('OpenAPI resource schemas from transformers', () => {
+  before(() => fixtureDatabase());
+
+  it('learns what each include gives from its method, without loading anything', () => {
+    const shapes = includeShapes(new BookTransformer());
+    expect(shapes.map(({ name, kind, type }) => [name, kind, type])).to.deep.equal([
+      ['author', 'item', 'author'],
+      ['comments', 'collection', 'comments'],
+      ['latest_comment', 'unknown', 'latest_comment'],
+      ['nothing', 'unknown', 'nothing'],
+      ['params', 'item', 'params'],
+    ]);
+  });
+
+  it('fails output that drifts from the declared schema: a field sent but not declared, a declared field not sent', () => {
+    const schemas = new ResourceSchemas('array', snake);
+    schemas.resource(new Declared(), 'books');
+    const validate = validator(schemas, 'Declared');
+    expect(validate({ id: 1, title: 'T' })).to.equal(true);
+    expect(validate({ id: 1, title: 'T', note: 'optional' })).to.equal(true);
+    expect(validate({ id: 1, title: 'T', isbn: 'not declared' })).to.equal(false);
+    expect(validate({ id: 1 })).to.equal(false);
+    expect(validate({ id: '1', title: 'T' })).to.equal(false);
+  });
+
+  it('in json-api mode the fields but id are attributes, includes relationships, the type a constant', () => {
+    const schemas = new ResourceSchemas('json-api', snake);
+    schemas.resource(new Declared(), 'books');
+    const validate = validator(schemas, 'Declared');
+    expect(validate({ type: 'books', id: '1', attributes: { title: 'T' } })).to.equal(true);
+    expect(validate({ type: 'authors', id: '1', attributes: { title: 'T' } })).to.equal(false);
+    expect(validate({ type: 'books', id: '1', attributes: { title: 'T', id: 1 } })).to.equal(false);
+  });
+
+  it('modelSchema: attributes in the configured case, nullable columns nullable and not required', () => {
+    const schema = modelSchema(Book, snake) as { properties: Record<string, { type: unknown }>; required: string[] };
+    expect(schema.properties.author_id.type).to.deep.equal(['integer', 'null']);
+    expect(schema.properties.title.type).to.deep.equal(['string', 'null']);
+    expect(schema.properties.id.type).to.equal('integer');
+    expect(schema.required).to.include('id');
+    expect(schema.required).to.not.include('description');
+  });
+});
