@@ -12,6 +12,7 @@ import { actionParameters } from './parameters';
 import { dataOf, ResourceSchemas } from './resourceSchemas';
 import { JsonSchema, ref } from './schemaTypes';
 import { statusText } from '../errors/describeError';
+import { ERROR_REGISTRY } from '../errors/registry';
 
 /** What the document says about the API itself. */
 export interface OpenApiInfo {
@@ -110,7 +111,7 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
     operation.responses[status] = response;
   }
   for (const error of errorStatuses(config, { hasPathParams, hasBody, readsQuery: metadata.transformer !== undefined || metadata.paginated !== undefined })) {
-    operation.responses[String(error)] ??= { description: statusText(error), content: { [mediaType]: { schema: ref('Error') } } };
+    operation.responses[String(error)] ??= { description: errorDescription(error), content: { [mediaType]: { schema: ref('Error') } } };
   }
 }
 
@@ -151,6 +152,14 @@ function successSchema(
     return { ...body, properties: { ...(body.properties as object), [key('meta')]: meta }, required: [key('data'), key('meta')] };
   }
   return body;
+}
+
+/** The status text, and the codes of the error registry that answer with it (JSON:API's `code`). */
+function errorDescription(status: number): string {
+  const codes = Object.entries(ERROR_REGISTRY)
+    .filter(([, entry]) => entry.status === status)
+    .map(([code]) => code);
+  return codes.length > 0 ? `${statusText(status)}: ${codes.join(', ')}` : statusText(status);
 }
 
 /** `meta.pagination`, keys in the configured case. */
