@@ -4,6 +4,7 @@ import * as books from './002-create-books';
 import * as comments from './003-create-comments';
 import * as bookVersion from './004-add-book-version';
 import * as seedLedger from './005-separate-seed-ledger';
+import * as sortIndexes from './006-add-sort-indexes';
 
 type Step = (params: { context: QueryInterface }) => Promise<void>;
 
@@ -14,4 +15,5 @@ export const migrations: Array<{ name: string; up: Step; down: Step }> = [
   { name: '003-create-comments', ...comments },
   { name: '004-add-book-version', ...bookVersion },
   { name: '005-separate-seed-ledger', ...seedLedger },
+  { name: '006-add-sort-indexes', ...sortIndexes },
 ];

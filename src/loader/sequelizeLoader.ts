@@ -1,16 +1,13 @@
-import { Association, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
+import { Association, Model, ModelStatic, Op, QueryOptionsWithType, QueryTypes } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
 import type { RelatedRef } from './RelatedRef';
+import { hasManyQuery } from './hasManyQuery';
 import { attributeKeys, resolveSortKey, SortRequest } from './sortKey';
 
 /** Parent keys per `IN (...)` list; beyond it a relation takes one more query per chunk. */
 const CHUNK = 500;
 
 type AnyModel = ModelStatic<Model>;
-interface QueryGenerator {
-  quoteTable(table: unknown): string;
-  quoteIdentifier(name: string): string;
-}
 
 /** The association of a parent model, or a programming error naming it. */
 export function associationOf(parent: Model, name: string): Association {
@@ -22,8 +19,8 @@ export function associationOf(parent: Model, name: string): Association {
 
 /**
  * Loads one association for every parent in `refs` (all of the same model) with as few queries as
- * possible: one `IN (...)` query for belongs-to and has-one, and for has-many one query whose
- * `ROW_NUMBER() OVER (PARTITION BY ...)` applies limit, offset and sort to each parent separately.
+ * possible: one `IN (...)` query for belongs-to and has-one, and for has-many one query that applies
+ * limit, offset and sort to each parent separately (see `hasManyQuery`).
  */
 export async function loadAssociation(association: Association, refs: RelatedRef[], sort: SortRequest, select: ColumnSelector = ALL): Promise<void> {
   switch (association.associationType) {
@@ -83,14 +80,16 @@ async function loadHasMany(association: Association, refs: RelatedRef[], sort: S
   const sourceKey = sourceKeyOf(association);
   const byParent = new Map<string, Model[]>();
   const { limit } = sort.params;
-  const sql = limit > 0 ? windowQuery(target, association.foreignKey, sort, attributes) : null;
-  for (const keys of sql ? chunks(distinctKeys(refs, sourceKey)) : []) {
-    const rows = await target.sequelize!.query(sql!(keys.length), {
+  const query = limit > 0 ? hasManyQuery(target, association.foreignKey, sort, attributes) : null;
+  for (const keys of query ? chunks(distinctKeys(refs, sourceKey)) : []) {
+    const rows = await target.sequelize!.query(query!.sql(keys.length), {
       type: QueryTypes.SELECT,
       model: target,
       mapToModel: true,
-      replacements: [...keys, sort.params.offset, sort.params.offset + limit],
-    });
+      replacements: query!.replacements(keys),
+      // Sequelize's SQLite dialect reads column types (dates) of the first `FROM` table unless told.
+      tableNames: [String(target.getTableName())],
+    } as QueryOptionsWithType<QueryTypes.SELECT>);
     for (const row of rows as Model[]) {
       const parentKey = String(row.get(association.foreignKey));
       const list = byParent.get(parentKey) ?? [];
@@ -99,32 +98,6 @@ async function loadHasMany(association: Association, refs: RelatedRef[], sort: S
     }
   }
   for (const ref of refs) ref.value = byParent.get(String((ref.parent as Model).get(sourceKey))) ?? [];
-}
-
-/**
- * `SELECT <columns> FROM (SELECT <columns>, ROW_NUMBER() OVER (PARTITION BY fk ORDER BY key dir, pk dir) ...)`
- * keeping rows offset+1 .. offset+limit of each parent; the columns are every column, or the
- * `attributes` given. Identifiers come from the model and are quoted by the dialect; every value
- * is a replacement.
- */
-function windowQuery(target: AnyModel, foreignKey: string, sort: SortRequest, selected: string[] | null): (count: number) => string {
-  const attributes = target.getAttributes();
-  const generator = (target.sequelize!.getQueryInterface() as unknown as { queryGenerator: QueryGenerator }).queryGenerator;
-  const q = (name: string) => generator.quoteIdentifier(name);
-  const column = (attribute: string) => q(attributes[attribute]?.field ?? attribute);
-  const sortAttribute = resolveSortKey(attributeKeys(target), sort, target.primaryKeyAttribute);
-  const direction = sort.params.order === 'desc' ? 'DESC' : 'ASC';
-  const order = [sortAttribute, target.primaryKeyAttribute].filter((a, i, all) => a && all.indexOf(a) === i).map((a) => `${column(a!)} ${direction}`);
-  const columns = (selected ?? Object.keys(attributes))
-    .filter((name) => attributes[name]?.field)
-    .map((name) => q(attributes[name].field!))
-    .join(', ');
-  const paranoid = target.options.paranoid ? ` AND ${column((target.options.deletedAt as string) ?? 'deletedAt')} IS NULL` : '';
-  const fk = column(foreignKey);
-  return (count) =>
-    `SELECT ${columns} FROM (SELECT ${columns}, ROW_NUMBER() OVER (PARTITION BY ${fk} ORDER BY ${order.join(', ')}) AS ${q('__rca_row')} ` +
-    `FROM ${generator.quoteTable(target.getTableName())} WHERE ${fk} IN (${new Array(count).fill('?').join(', ')})${paranoid}) AS ${q('__rca_ranked')} ` +
-    `WHERE ${q('__rca_row')} > ? AND ${q('__rca_row')} <= ? ORDER BY ${fk}, ${q('__rca_row')}`;
 }
 
 /** Associations without a batched form (belongs-to-many): one query per parent, params applied. */

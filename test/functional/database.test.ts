@@ -25,6 +25,7 @@ describe('example database', () => {
       '003-create-comments',
       '004-add-book-version',
       '005-separate-seed-ledger',
+      '006-add-sort-indexes',
     ]);
     expect(prepared.seeded).to.deep.equal(['001-books']);
     const [[counts]] = (await first.query('SELECT (SELECT COUNT(*) FROM authors) a, (SELECT COUNT(*) FROM publishers) p, (SELECT COUNT(*) FROM books) b')) as [

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Book, Comment } from '../../example/models';
-import { exampleQueries, onBothFrameworks, quoted } from './exampleServer';
+import { QueryTypes } from 'sequelize';
+import { exampleDatabase, exampleQueries, onBothFrameworks, quoted, testDialect } from './exampleServer';
 
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((item) => item.id);
 
@@ -91,12 +92,35 @@ onBothFrameworks('statements per request with includes', (app) => {
     expect(ten).to.have.length(five.length);
   });
 
-  it('apply limit, offset and sort per parent inside SQL', async () => {
+  it('apply limit, offset and sort per parent inside SQL, each parent reading its own rows only', async () => {
     const sql = await exampleQueries(() => app().get(books(5)));
     const q = quoted;
-    expect(sql.find((statement) => statement.includes(`FROM ${q('comments')}`))).to.include(
-      `ROW_NUMBER() OVER (PARTITION BY ${q('book_id')} ORDER BY ${q('created_at')} DESC, ${q('id')} DESC)`,
-    );
+    const comments = sql.find((statement) => statement.includes(`FROM ${q('comments')}`))!;
+    const perParent = `FROM ${q('comments')} WHERE ${q('book_id')} = ${q('__rca_parent')}.${q('key')} ORDER BY ${q('created_at')} DESC, ${q('id')} DESC LIMIT 3 OFFSET 0`;
+    expect(comments).to.include(perParent);
+    expect(comments).to.include(testDialect === 'postgres' ? 'CROSS JOIN LATERAL' : `${q('id')} IN (SELECT ${q('id')} ${perParent})`);
+    if (testDialect === 'sqlite') {
+      // The per-parent subquery walks the (book_id, created_at, id) index and stops at its limit: no scan of comments.
+      const sequelize = await exampleDatabase();
+      const plan = (await sequelize.query(`EXPLAIN QUERY PLAN ${comments.replace(/^Executing \(default\): /, '')}`, { type: QueryTypes.SELECT })) as Array<{
+        parent: number;
+        detail: string;
+      }>;
+      const shown = plan.map((row) => `${row.parent}: ${row.detail}`).join('; ');
+      expect(
+        plan.some((row) => /^SEARCH comments USING (COVERING )?INDEX \w+ \(book_id=\?\)$/.test(row.detail)),
+        shown,
+      ).to.equal(true);
+      expect(
+        plan.filter((row) => /^SCAN comments/.test(row.detail)),
+        shown,
+      ).to.deep.equal([]);
+      // Only the final order of the few rows returned needs sorting, never a parent's comments.
+      expect(
+        plan.filter((row) => row.detail.includes('TEMP B-TREE') && row.parent !== 0),
+        shown,
+      ).to.deep.equal([]);
+    }
   });
 });
 

@@ -4,7 +4,12 @@ import { exampleQueries, onBothFrameworks, quoted } from './exampleServer';
 /** The column names a logged SELECT reads (the outer select of a window query), without quotes or aliases. */
 function selectedColumns(sql: string): string[] {
   const list = /SELECT (.*?) FROM /.exec(sql)![1];
-  return list.split(', ').map((column) => column.split(' AS ')[0].replace(/[`"]/g, ''));
+  return list.split(', ').map((column) =>
+    column
+      .split(' AS ')[0]
+      .replace(/[`"]/g, '')
+      .replace(/^__rca_rows\./, ''),
+  );
 }
 
 const queryOf = (sql: string[], table: string, extra = '') =>
@@ -38,9 +43,9 @@ onBothFrameworks('sparse fieldsets (fields[type]=...) through the books API', (a
     const sql = await exampleQueries(() => app().get(target));
     expect(selectedColumns(queryOf(sql, 'books', 'LIMIT'))).to.have.members(['id', 'author_id', 'publisher_id', 'title', 'created_at']);
     expect(selectedColumns(queryOf(sql, 'authors'))).to.have.members(['id', 'name']);
-    const comments = sql.find((s) => s.includes('__rca_row'))!;
-    expect(selectedColumns(comments)).to.have.members(['id', 'book_id', 'body']);
-    expect(comments).to.contain(`SELECT ${quoted('id')}, ${quoted('book_id')}, ${quoted('body')}, ROW_NUMBER()`);
+    // The comments' own columns, the foreign key their parents are matched by, and the sort key.
+    const comments = sql.find((s) => s.includes(`FROM ${quoted('comments')}`))!;
+    expect(selectedColumns(comments)).to.have.members(['id', 'book_id', 'body', 'created_at']);
     const full = await exampleQueries(() => app().get('/v1/books?include=author'));
     expect(selectedColumns(queryOf(full, 'books', 'LIMIT'))).to.include.members(['description', 'published_at', 'out_of_print']);
     expect(selectedColumns(queryOf(full, 'authors'))).to.include('email');

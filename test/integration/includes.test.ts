@@ -77,7 +77,7 @@ eachFramework('the include query parameter', (app) => {
     const large = await countQueries(() => app().get(path(12)));
     expect(small.length).to.equal(4); // count, page, authors, comments
     expect(large.length).to.equal(small.length);
-    expect(large.find((sql) => sql.includes('ROW_NUMBER() OVER'))).to.be.a('string');
+    expect(large.find((sql) => sql.includes('LIMIT 3 OFFSET 0'))).to.be.a('string');
   });
 
   it('costs one query per level for nested includes too', async () => {

@@ -1,0 +1,25 @@
+import type { QueryInterface } from 'sequelize';
+
+/**
+ * Indexes in the order the API reads: an include of an author's or a publisher's books walks
+ * `(foreign key, created_at, id)` and stops after its limit (comments have `(book_id, created_at)`
+ * since 003). They replace the single-column foreign key indexes of 002, their prefixes.
+ */
+const INDEXES: Array<[table: string, fields: string[], name: string, replaces: string]> = [
+  ['books', ['author_id', 'created_at', 'id'], 'books_author_created', 'author_id'],
+  ['books', ['publisher_id', 'created_at', 'id'], 'books_publisher_created', 'publisher_id'],
+];
+
+export async function up({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
+  for (const [table, fields, name, replaces] of INDEXES) {
+    await queryInterface.addIndex(table, fields, { name });
+    await queryInterface.removeIndex(table, [replaces]);
+  }
+}
+
+export async function down({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
+  for (const [table, , name, replaces] of INDEXES) {
+    await queryInterface.addIndex(table, [replaces]);
+    await queryInterface.removeIndex(table, name);
+  }
+}
