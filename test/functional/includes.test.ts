@@ -102,10 +102,9 @@ onBothFrameworks('statements per request with includes', (app) => {
     if (testDialect === 'sqlite') {
       // The per-parent subquery walks the (book_id, created_at, id) index and stops at its limit: no scan of comments.
       const sequelize = await exampleDatabase();
-      const plan = (await sequelize.query(`EXPLAIN QUERY PLAN ${comments.replace(/^Executing \(default\): /, '')}`, { type: QueryTypes.SELECT })) as Array<{
-        parent: number;
-        detail: string;
-      }>;
+      const plan = await sequelize.query<{ parent: number; detail: string }>(`EXPLAIN QUERY PLAN ${comments.replace(/^Executing \(default\): /, '')}`, {
+        type: QueryTypes.SELECT,
+      });
       const shown = plan.map((row) => `${row.parent}: ${row.detail}`).join('; ');
       expect(
         plan.some((row) => /^SEARCH comments USING (COVERING )?INDEX \w+ \(book_id=\?\)$/.test(row.detail)),
