@@ -66,6 +66,8 @@ export async function paginate<M extends Model>(model: ModelStatic<M>, options: 
   // A sparse fieldset narrows the SELECT, unless the action chose its attributes or joins itself.
   const attributes = options.attributes === undefined && options.include === undefined ? actionColumns(context, model) : null;
   const order = sortOrder(model, options.order);
-  const { rows, count } = await model.findAndCountAll({ ...options, ...(attributes ? { attributes } : {}), order, limit, offset, distinct: true });
+  // DISTINCT only where a join can repeat a row: without `include` the total is a plain count(*).
+  const distinct = options.include !== undefined;
+  const { rows, count } = await model.findAndCountAll({ ...options, ...(attributes ? { attributes } : {}), order, limit, offset, distinct });
   return { items: rows, total: count, perPage, currentPage: page };
 }

@@ -85,6 +85,13 @@ onBothFrameworks('statements per request with includes', (app) => {
     expect((await app().get(books(100))).body.data).to.have.length(100);
   });
 
+  it('count a page total with a plain count(*): no join, so no DISTINCT', async () => {
+    for (const target of [books(5), '/v1/authors/2/books']) {
+      const count = (await exampleQueries(() => app().get(target))).find((sql) => /count\(/i.test(sql));
+      expect(count, target).to.match(/SELECT count\(\*\) AS "?`?count`?"? FROM/);
+    }
+  });
+
   it('are the same one level down, for 5 authors and for 10', async () => {
     const five = await exampleQueries(() => app().get(authors(5)));
     const ten = await exampleQueries(() => app().get(authors(10)));
