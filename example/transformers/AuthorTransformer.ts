@@ -2,17 +2,21 @@ import { route, Transformer } from '../../src';
 import type { Author } from '../models';
 import { BookTransformer } from './BookTransformer';
 
+/** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
+const COLUMNS = { created: ['createdAt'], link: ['id'] };
+
+/** Each field as it is sent, for the OpenAPI document (the suite checks real responses against it). */
+const SCHEMA = {
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  email: { type: 'string', format: 'email' },
+  created: { type: 'string', format: 'date-time' },
+  link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
+};
+
 export class AuthorTransformer extends Transformer<Author> {
-  /** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
-  columns = { created: ['createdAt'], link: ['id'] };
-  /** Each field as it is sent, for the OpenAPI document (the suite checks real responses against it). */
-  schema = {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    email: { type: 'string', format: 'email' },
-    created: { type: 'string', format: 'date-time' },
-    link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
-  };
+  columns = COLUMNS;
+  schema = SCHEMA;
   availableIncludes = ['books'];
 
   transform(author: Author) {

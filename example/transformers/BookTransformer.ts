@@ -4,19 +4,23 @@ import { AuthorTransformer } from './AuthorTransformer';
 import { CommentTransformer } from './CommentTransformer';
 import { PublisherTransformer } from './PublisherTransformer';
 
+/** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
+const COLUMNS = { created: ['createdAt'], link: ['id'] };
+
+/** Each field as it is sent, for the OpenAPI document (the suite checks real responses against it). */
+const SCHEMA = {
+  id: { type: 'integer' },
+  title: { type: 'string' },
+  description: { type: ['string', 'null'] },
+  publishedAt: { type: ['string', 'null'], format: 'date-time' },
+  outOfPrint: { type: 'boolean' },
+  created: { type: 'string', format: 'date-time' },
+  link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
+};
+
 export class BookTransformer extends Transformer<Book> {
-  /** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
-  columns = { created: ['createdAt'], link: ['id'] };
-  /** Each field as it is sent, for the OpenAPI document (the suite checks real responses against it). */
-  schema = {
-    id: { type: 'integer' },
-    title: { type: 'string' },
-    description: { type: ['string', 'null'] },
-    publishedAt: { type: ['string', 'null'], format: 'date-time' },
-    outOfPrint: { type: 'boolean' },
-    created: { type: 'string', format: 'date-time' },
-    link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
-  };
+  columns = COLUMNS;
+  schema = SCHEMA;
   availableIncludes = ['author', 'publisher', 'comments'];
 
   transform(book: Book) {

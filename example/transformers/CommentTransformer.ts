@@ -1,15 +1,19 @@
 import { Transformer } from '../../src';
 import type { Comment } from '../models';
 
+/** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
+const COLUMNS = { created: ['createdAt'] };
+
+/** Each field as it is sent, for the OpenAPI document (the suite checks real responses against it). */
+const SCHEMA = {
+  id: { type: 'integer' },
+  body: { type: 'string' },
+  created: { type: 'string', format: 'date-time' },
+};
+
 export class CommentTransformer extends Transformer<Comment> {
-  /** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
-  columns = { created: ['createdAt'] };
-  /** Each field as it is sent, for the OpenAPI document (the suite checks real responses against it). */
-  schema = {
-    id: { type: 'integer' },
-    body: { type: 'string' },
-    created: { type: 'string', format: 'date-time' },
-  };
+  columns = COLUMNS;
+  schema = SCHEMA;
   transform(comment: Comment) {
     return this.buildPayload({
       id: Number(comment.id),

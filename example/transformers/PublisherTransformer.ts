@@ -2,16 +2,20 @@ import { route, Transformer } from '../../src';
 import type { Publisher } from '../models';
 import { BookTransformer } from './BookTransformer';
 
+/** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
+const COLUMNS = { created: ['createdAt'], link: ['id'] };
+
+/** Each field as it is sent, for the OpenAPI document (the suite checks real responses against it). */
+const SCHEMA = {
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  created: { type: 'string', format: 'date-time' },
+  link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
+};
+
 export class PublisherTransformer extends Transformer<Publisher> {
-  /** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
-  columns = { created: ['createdAt'], link: ['id'] };
-  /** Each field as it is sent, for the OpenAPI document (the suite checks real responses against it). */
-  schema = {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    created: { type: 'string', format: 'date-time' },
-    link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
-  };
+  columns = COLUMNS;
+  schema = SCHEMA;
   availableIncludes = ['books'];
 
   transform(publisher: Publisher) {
