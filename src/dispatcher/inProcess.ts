@@ -1,5 +1,5 @@
+import { EventEmitter } from 'node:events';
 import http, { IncomingHttpHeaders, IncomingMessage, RequestListener } from 'node:http';
-import { Duplex } from 'node:stream';
 import { INTERNAL_ORIGIN, InternalOrigin } from '../integration/requestLifecycle';
 import type { ApiCallResponse } from './InternalHttpError';
 
@@ -16,17 +16,35 @@ export interface InProcessRequest {
   signal?: AbortSignal;
 }
 
-/** A socket that never connects: enough for frameworks that read its address or destroy it. */
-function detachedSocket(): Duplex {
-  const socket = new Duplex({ read() {}, write: (_chunk, _encoding, done) => done() });
-  return Object.assign(socket, {
-    remoteAddress: '127.0.0.1',
-    remotePort: 0,
-    encrypted: false,
-    setTimeout: () => socket,
-    setNoDelay: () => socket,
-    setKeepAlive: () => socket,
-  });
+/**
+ * A socket that never connects: enough for frameworks that read its address, listen to its events
+ * (on-finished does) or destroy it. An event emitter, not a stream: nothing is ever read or written.
+ */
+class DetachedSocket extends EventEmitter {
+  readonly remoteAddress = '127.0.0.1';
+  readonly remotePort = 0;
+  readonly encrypted = false;
+  readable = true;
+  writable = true;
+  destroyed = false;
+  setTimeout(): this {
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  destroy(): this {
+    this.destroyed = true;
+    return this;
+  }
+}
+
+/** Node builds the head of a response as one string for the socket; in process nobody reads it. */
+function storeHeadOnly(this: { _header: string }, firstLine: string): void {
+  this._header = firstLine;
 }
 
 function headerValue(value: number | string | string[] | undefined): string {
@@ -42,8 +60,8 @@ function headerValue(value: number | string | string[] | undefined): string {
  * @example
  * const { status, body } = await dispatchInProcess(app, { method: 'GET', url: '/v1/books/1', headers: {} });
  */
-export function dispatchInProcess(listener: RequestListener, request: InProcessRequest): Promise<ApiCallResponse<Buffer>> {
-  const socket = detachedSocket();
+export function dispatchInProcess(listener: RequestListener, request: InProcessRequest): Promise<ApiCallResponse<Buffer | string>> {
+  const socket = new DetachedSocket();
   const req = new http.IncomingMessage(socket as never);
   req.method = request.method;
   req.url = request.url;
@@ -61,14 +79,17 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
   // Makes writeHead() merge its headers into getHeaders() (Node keeps them apart otherwise).
   res.setHeader('x-rca-init', '1');
   res.removeHeader('x-rca-init');
+  (res as unknown as { _storeHeader: typeof storeHeadOnly })._storeHeader = storeHeadOnly;
 
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    // Text stays text (a rendered body is one string): no Buffer in between for the caller to decode.
+    const chunks: Array<Buffer | string> = [];
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
       // Node drops the body of HEAD, 204 and 304 answers; so does this transport.
       if ((res as unknown as { _hasBody: boolean })._hasBody === false) return;
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+      const utf8 = typeof chunk === 'string' && (typeof encoding !== 'string' || /^utf-?8$/i.test(encoding));
+      chunks.push(utf8 ? chunk : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding));
     };
     const ensureHead = () => {
       if (!res.headersSent) (res as unknown as { _implicitHeader(): void })._implicitHeader();
@@ -86,7 +107,7 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
         collect(chunk, encoding);
         (res as unknown as { finished: boolean }).finished = true;
         const headers = Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, headerValue(value)]));
-        resolve({ status: res.statusCode, headers, body: Buffer.concat(chunks) });
+        resolve({ status: res.statusCode, headers, body: joinChunks(chunks) });
         process.nextTick(() => {
           for (const callback of [chunk, encoding, done]) if (typeof callback === 'function') (callback as () => void)();
           res.emit('prefinish');
@@ -116,4 +137,10 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
+}
+
+/** One string when every chunk was text, else one Buffer. */
+function joinChunks(chunks: Array<Buffer | string>): Buffer | string {
+  if (chunks.every((chunk) => typeof chunk === 'string')) return chunks.length === 1 ? chunks[0] : chunks.join('');
+  return Buffer.concat(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
 }

@@ -2,9 +2,9 @@
 export const INVALID_JSON = Symbol('rca.invalidJson');
 
 /** A response body as the Api service hands it over: JSON parsed, text as text, nothing as null. */
-export function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+export function parseBody(raw: Buffer | string, contentType: string | undefined): unknown {
   if (raw.length === 0) return null;
-  const text = raw.toString('utf8');
+  const text = typeof raw === 'string' ? raw : raw.toString('utf8');
   if (!/[/+]json\b/i.test(contentType ?? '')) return text;
   try {
     return JSON.parse(text);
