@@ -11,7 +11,7 @@ import { METADATA, PaginatedOptions } from '../src/integration/actionMetadata';
  * \@Paginated({ perPage: 5 })
  * index() { return paginate(Book, { order: [['createdAt', 'DESC']] }); }
  */
-export function Paginated({ perPage = 15, maxPerPage = 100 }: PaginatedOptions = {}): MethodDecorator {
-  const options = Object.freeze({ perPage, maxPerPage: Math.max(perPage, maxPerPage) });
+export function Paginated({ perPage = 15, maxPerPage = 100, cursor = false }: PaginatedOptions = {}): MethodDecorator {
+  const options = Object.freeze({ perPage, maxPerPage: Math.max(perPage, maxPerPage), cursor });
   return (target, propertyKey) => Reflect.defineMetadata(METADATA.paginated, options, target, propertyKey);
 }

@@ -8,6 +8,7 @@ import { ApiConfigInput, docsController, ErrorListener, useApi } from '../src';
 import type { ExampleFramework } from './config';
 import { AuthorsController } from './controllers/AuthorsController';
 import { BooksController } from './controllers/BooksController';
+import { CommentsController } from './controllers/CommentsController';
 import { HealthController } from './controllers/HealthController';
 import { IndexController } from './controllers/IndexController';
 import { PublishersController } from './controllers/PublishersController';
@@ -17,7 +18,15 @@ useContainer(Container);
 /** The OpenAPI document at /v1/openapi.json and its reference page at /v1/docs. */
 const DocsController = docsController({ path: '/v1', info: { title: 'Books API', version: '1.0.0', description: 'The example of routing-controllers-api.' } });
 
-export const exampleControllers = [IndexController, HealthController, BooksController, AuthorsController, PublishersController, DocsController];
+export const exampleControllers = [
+  IndexController,
+  HealthController,
+  BooksController,
+  AuthorsController,
+  PublishersController,
+  CommentsController,
+  DocsController,
+];
 
 export interface ExampleAppOptions {
   api?: ApiConfigInput;

@@ -40,7 +40,9 @@ export { serializers } from './serializer/serializers';
 export type { Serializer, PageInfo } from './serializer/Serializer';
 
 // Pagination
-export { paginate, pageRequest } from './pagination/pageRequest';
+export { paginate, cursorPaginate, pageRequest } from './pagination/pageRequest';
+export type { CursorPaginator } from './pagination/cursor';
+export type { CursorMeta, CursorLinks } from './pagination/cursorLinks';
 export { sortOrder } from './sort/sortOrder';
 
 // OpenAPI

@@ -3,6 +3,7 @@ import { Service } from 'typedi';
 import { requestStorage } from '../context/RequestContext';
 import { PAGE_REQUEST, PageRequest } from '../pagination/pageRequest';
 import type { Paginator } from '../pagination/Paginator';
+import { CursorPaginator, isCursorPaginator } from '../pagination/cursor';
 import { ApiResponse } from '../response/ApiResponse';
 import { ACTION_METADATA, ActionApiMetadata, instantiate, isUndecorated } from './actionMetadata';
 
@@ -44,8 +45,8 @@ function isPaginator(value: unknown): value is Paginator {
 }
 
 /** `{ rows, count }` is one page already; a plain list is paged in memory. */
-function toPaginator(result: unknown, page: PageRequest): Paginator {
-  if (isPaginator(result)) return result;
+function toPaginator(result: unknown, page: PageRequest): Paginator | CursorPaginator {
+  if (isPaginator(result) || isCursorPaginator(result)) return result;
   if (isRowsCount(result)) {
     // Sequelize answers `count` as a list of group counts when `group` was used.
     const total = Array.isArray(result.count) ? result.count.length : result.count;

@@ -28,6 +28,11 @@ export interface PaginatedOptions {
   perPage?: number;
   /** The largest `per_page` a request may ask for (default 100). */
   maxPerPage?: number;
+  /**
+   * Pages by position (`?cursor=<token>`, in json-api mode `page[cursor]`) instead of by number: no
+   * total, the same cost at any depth; load them with `cursorPaginate()`. Default false.
+   */
+  cursor?: boolean;
 }
 
 /** All the library's metadata of one action, read once when its route is registered. */

@@ -137,7 +137,12 @@ function successSchema(
       ...(included.length > 0 ? { included: { type: 'array', items: { anyOf: included } } } : {}),
     };
     if (kind === 'page') {
-      properties.meta = { type: 'object', properties: { pagination: pagination((name) => name) }, required: ['pagination'] };
+      const block = metadata.paginated?.cursor ? 'cursor' : 'pagination';
+      properties.meta = {
+        type: 'object',
+        properties: { [block]: block === 'cursor' ? cursorMeta((name) => name) : pagination((name) => name) },
+        required: [block],
+      };
       properties.links = {
         type: 'object',
         properties: Object.fromEntries(['self', 'first', 'last', 'prev', 'next'].map((name) => [name, { type: ['string', 'null'] }])),
@@ -148,7 +153,8 @@ function successSchema(
   if (kind === 'item') return config.serializer === 'data-array' ? dataOf(resource, key) : resource;
   const body = dataOf({ type: 'array', items: resource }, key);
   if (kind === 'page') {
-    const meta = { type: 'object', properties: { [key('pagination')]: ref('Pagination') }, required: [key('pagination')] };
+    const block = key(metadata.paginated?.cursor ? 'cursor' : 'pagination');
+    const meta = { type: 'object', properties: { [block]: metadata.paginated?.cursor ? cursorMeta(key) : ref('Pagination') }, required: [block] };
     return { ...body, properties: { ...(body.properties as object), [key('meta')]: meta }, required: [key('data'), key('meta')] };
   }
   return body;
@@ -160,6 +166,16 @@ function errorDescription(status: number): string {
     .filter(([, entry]) => entry.status === status)
     .map(([code]) => code);
   return codes.length > 0 ? `${statusText(status)}: ${codes.join(', ')}` : statusText(status);
+}
+
+/** `meta.cursor` of a cursor page: the tokens (null at either end) and the count. */
+function cursorMeta(key: (name: string) => string): JsonSchema {
+  const token = { type: ['string', 'null'] };
+  return {
+    type: 'object',
+    properties: { [key('current')]: token, [key('previous')]: token, [key('next')]: token, [key('count')]: { type: 'integer', minimum: 0 } },
+    required: ['current', 'previous', 'next', 'count'].map(key),
+  };
 }
 
 /** `meta.pagination`, keys in the configured case. */

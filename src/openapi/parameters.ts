@@ -65,8 +65,10 @@ export function actionParameters(
   }
   if (metadata.paginated) {
     const names = pageParameters(config);
-    const { perPage, maxPerPage } = metadata.paginated;
-    parameters.push(query(names.page, 'The page, from 1.', { type: 'integer', minimum: 1, default: 1 }));
+    const { perPage, maxPerPage, cursor } = metadata.paginated;
+    if (cursor)
+      parameters.push(query(names.cursor, 'The position to start from: a token of meta.cursor (next or previous); none for the start.', { type: 'string' }));
+    else parameters.push(query(names.page, 'The page, from 1.', { type: 'integer', minimum: 1, default: 1 }));
     parameters.push(query(names.size, `Items per page, at most ${maxPerPage}.`, { type: 'integer', minimum: 1, maximum: maxPerPage, default: perPage }));
   }
   if (reads && metadata.transformer) {

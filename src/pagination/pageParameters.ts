@@ -4,10 +4,12 @@ import type { ApiConfig } from '../config/ApiConfig';
 export interface PageParameters {
   readonly page: string;
   readonly size: string;
+  /** The position token of a cursor-paginated route. */
+  readonly cursor: string;
 }
 
-const JSON_API: PageParameters = Object.freeze({ page: 'page[number]', size: 'page[size]' });
-const PLAIN: PageParameters = Object.freeze({ page: 'page', size: 'per_page' });
+const JSON_API: PageParameters = Object.freeze({ page: 'page[number]', size: 'page[size]', cursor: 'page[cursor]' });
+const PLAIN: PageParameters = Object.freeze({ page: 'page', size: 'per_page', cursor: 'cursor' });
 
 /**
  * The names a request uses to ask for a page, and that page links are built with.

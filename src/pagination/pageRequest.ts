@@ -1,6 +1,7 @@
 import type { FindOptions, Model, ModelStatic } from 'sequelize';
 import { currentContext, queryString, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { cursorPage, CursorPaginator, MAX_CURSOR_LENGTH } from './cursor';
 import { actionColumns } from '../fieldset/fieldColumns';
 import { sortOrder } from '../sort/sortOrder';
 import type { PaginatedOptions } from '../integration/actionMetadata';
@@ -13,6 +14,8 @@ export interface PageRequest {
   readonly perPage: number;
   readonly limit: number;
   readonly offset: number;
+  /** On a cursor-paginated route: the position token asked for, or null for the start. */
+  readonly cursor?: string | null;
 }
 
 /** Where the validated page request of a `@Paginated` action is kept in the request context. */
@@ -32,10 +35,17 @@ function positiveInteger(context: RequestContext, name: string, fallback: number
 }
 
 /** Reads and validates `page` and `per_page` (in json-api mode `page[number]` and `page[size]`) of a request (400 when invalid). */
-export function readPageRequest(context: RequestContext, { perPage = 15, maxPerPage = 100 }: PaginatedOptions = {}): PageRequest {
+export function readPageRequest(context: RequestContext, { perPage = 15, maxPerPage = 100, cursor = false }: PaginatedOptions = {}): PageRequest {
   const names = pageParameters(context.app.config);
-  const page = positiveInteger(context, names.page, 1, MAX_PAGE);
   const size = positiveInteger(context, names.size, perPage, maxPerPage);
+  if (cursor) {
+    const token = queryString(context, names.cursor) || null;
+    if (token !== null && (token.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token))) {
+      throw new ApiError('RCA_PAGINATION_INVALID', { parameter: names.cursor, reason: 'is not a cursor this API gave out' });
+    }
+    return Object.freeze({ page: 1, perPage: size, limit: size, offset: 0, cursor: token });
+  }
+  const page = positiveInteger(context, names.page, 1, MAX_PAGE);
   return Object.freeze({ page, perPage: size, limit: size, offset: (page - 1) * size });
 }
 
@@ -49,6 +59,24 @@ export function readPageRequest(context: RequestContext, { perPage = 15, maxPerP
 export function pageRequest(): PageRequest {
   const context = currentContext('pageRequest()');
   return (context.slots.get(PAGE_REQUEST) as PageRequest | undefined) ?? readPageRequest(context);
+}
+
+/**
+ * Loads the page a cursor-paginated action (`@Paginated({ cursor: true })`) is asked for: the rows
+ * after (or before) the token's position in `options.order` (plain `[attribute, direction]` pairs of
+ * non-null attributes; the primary key is added last), with the tokens of the pages around it. A
+ * `@Sortable` action's `?sort=` replaces the order (a token of another order is then a 400).
+ *
+ * @example
+ * \@Get('/') \@Transformer(CommentTransformer) \@Paginated({ perPage: 20, cursor: true })
+ * index() { return cursorPaginate(Comment, { order: [['createdAt', 'DESC']] }); }
+ */
+export async function cursorPaginate<M extends Model>(model: ModelStatic<M>, options: Omit<FindOptions, 'limit' | 'offset'> = {}): Promise<CursorPaginator<M>> {
+  const context = currentContext('cursorPaginate()');
+  const { perPage, cursor = null } = pageRequest();
+  const attributes = options.attributes === undefined && options.include === undefined ? actionColumns(context, model) : null;
+  const order = sortOrder(model, options.order);
+  return cursorPage(context, model, { ...options, ...(attributes ? { attributes } : {}), order }, perPage, cursor);
 }
 
 /**

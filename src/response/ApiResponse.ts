@@ -4,6 +4,7 @@ import { ApiError } from '../errors/ApiError';
 import { describeError, statusText } from '../errors/describeError';
 import { errorDocument, JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import type { Paginator } from '../pagination/Paginator';
+import type { CursorPaginator } from '../pagination/cursor';
 import { CollectionResource, ItemResource } from '../transformer/Resource';
 import type { TransformerLike } from '../transformer/Resource';
 import { debugBlock, messageBody } from './messageBody';
@@ -54,7 +55,7 @@ export class ApiResponse {
   }
 
   /** A page of a collection with `meta.pagination` (total, count, per_page, current_page, total_pages, links). */
-  withPagination<M>(paginator: Paginator<M>, transformer?: TransformerArg<M>, resourceKey?: string): this {
+  withPagination<M>(paginator: Paginator<M> | CursorPaginator<M>, transformer?: TransformerArg<M>, resourceKey?: string): this {
     const resource = new CollectionResource(paginator.items, transformer, resourceKey);
     this.body = { kind: 'resource', resource, paginator };
     return this;

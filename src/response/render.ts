@@ -5,6 +5,8 @@ import { parseExcludes } from '../include/parseExcludes';
 import { parseIncludes } from '../include/parseIncludes';
 import { pageLinks, paginationMeta } from '../pagination/pageLinks';
 import type { Paginator } from '../pagination/Paginator';
+import { CursorPaginator, isCursorPaginator } from '../pagination/cursor';
+import { cursorLinks } from '../pagination/cursorLinks';
 import type { PageInfo } from '../serializer/Serializer';
 import { serializers } from '../serializer/serializers';
 import { defaultIncludeParams } from '../transformer/Transformer';
@@ -20,7 +22,9 @@ import type { RenderedResponse } from './RenderedResponse';
 
 /** What a builder asks to send. */
 export type ResponseBody =
-  { kind: 'payload'; payload: unknown; contentType?: string } | { kind: 'resource'; resource: Resource; paginator?: Paginator } | { kind: 'empty' };
+  | { kind: 'payload'; payload: unknown; contentType?: string }
+  | { kind: 'resource'; resource: Resource; paginator?: Paginator | CursorPaginator }
+  | { kind: 'empty' };
 
 export interface RenderInput {
   status: number;
@@ -68,9 +72,11 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
   }).run(body.resource);
   const serializer = serializers[config.serializer];
   let page: PageInfo | null = null;
-  if (body.paginator) {
+  if (body.paginator && isCursorPaginator(body.paginator)) {
+    page = { kind: 'cursor', ...cursorLinks(context, body.paginator) };
+  } else if (body.paginator) {
     const links = pageLinks(context, body.paginator);
-    page = { meta: paginationMeta(body.paginator, links), links };
+    page = { kind: 'pagination', meta: paginationMeta(body.paginator, links), links };
   }
   return { document: serializer.document(transformed, meta, page, convert), contentType: serializer.contentType };
 }

@@ -21,7 +21,7 @@ export class ArraySerializer implements Serializer {
   document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown> {
     const build: Build = { convert, data: convert.key('data') };
     const body = this.topLevel(resource, build);
-    const allMeta = page ? { ...(meta ?? {}), pagination: page.meta } : meta;
+    const allMeta = page ? { ...(meta ?? {}), [page.kind]: page.meta } : meta;
     if (allMeta && Object.keys(allMeta).length > 0) body[convert.key('meta')] = convert.value(allMeta);
     return body;
   }

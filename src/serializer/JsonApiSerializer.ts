@@ -40,10 +40,16 @@ export class JsonApiSerializer implements Serializer {
     const body: Record<string, unknown> = { jsonapi: { version: '1.1' }, data };
     const rest = [...included].filter(([k]) => !primary.has(k)).map(([, object]) => object);
     if (rest.length > 0) body.included = rest;
-    const allMeta = page ? { ...(meta ?? {}), pagination: page.meta } : meta;
+    const allMeta = page ? { ...(meta ?? {}), [page.kind]: page.meta } : meta;
     if (allMeta && Object.keys(allMeta).length > 0) body.meta = convert.value(allMeta);
     if (page)
-      body.links = { self: page.links.self, first: page.links.first, last: page.links.last, prev: page.links.previous ?? null, next: page.links.next ?? null };
+      body.links = {
+        self: page.links.self,
+        first: page.links.first,
+        last: page.kind === 'pagination' ? page.links.last : null,
+        prev: page.links.previous ?? null,
+        next: page.links.next ?? null,
+      };
     return body;
   }
 

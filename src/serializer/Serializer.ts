@@ -1,12 +1,10 @@
+import type { CursorLinks, CursorMeta } from '../pagination/cursorLinks';
 import type { PageLinks, PaginationMeta } from '../pagination/Paginator';
 import type { Converter } from '../response/convertBody';
 import type { TransformedResource } from '../transformer/Transformed';
 
-/** Pagination as a serializer receives it. */
-export interface PageInfo {
-  meta: PaginationMeta;
-  links: PageLinks;
-}
+/** Pagination as a serializer receives it: by page number (`meta.pagination`) or by cursor (`meta.cursor`). */
+export type PageInfo = { kind: 'pagination'; meta: PaginationMeta; links: PageLinks } | { kind: 'cursor'; meta: CursorMeta; links: CursorLinks };
 
 /**
  * An envelope policy: how transformed data, meta and pagination become the response body, every

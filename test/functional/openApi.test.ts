@@ -72,6 +72,10 @@ for (const serializer of ['array', 'json-api'] as const) {
         check('/v1/books/{id}', 'get', await app().get('/v1/books/2?include=author,publisher,comments'));
         check('/v1/books', 'get', await app().get('/v1/books?include=author,publisher,comments:limit(2)&per_page=10'));
         check('/v1/authors', 'get', await app().get('/v1/authors?include=books.comments'));
+        const comments = await app().get('/v1/comments');
+        check('/v1/comments', 'get', comments);
+        const cursor = comments.body.meta.cursor.next as string;
+        check('/v1/comments', 'get', await app().get(`/v1/comments?${serializer === 'json-api' ? 'page[cursor]' : 'cursor'}=${cursor}`));
         check('/v1/publishers/{id}', 'get', await app().get('/v1/publishers/1?include=books.author'));
         const created = await app().post('/v1/books', { title: 'Documented', author_id: 1, publisher_id: 1 });
         expect(created.status).to.equal(201);

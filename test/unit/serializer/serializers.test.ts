@@ -15,6 +15,7 @@ const book = (id: number, authorId: number): TransformedItem => ({
 const keep = converter(null, null);
 const collection: TransformedResource = { kind: 'collection', resourceKey: 'books', items: [book(1, 7), book(2, 7)] };
 const page = {
+  kind: 'pagination' as const,
   meta: { total: 4, count: 2, per_page: 2, current_page: 1, total_pages: 2, links: { next: 'http://x/b?page=2' } },
   links: { self: 'http://x/b?page=1', first: 'http://x/b?page=1', last: 'http://x/b?page=2', next: 'http://x/b?page=2' },
 };

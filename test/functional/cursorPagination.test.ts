@@ -1,0 +1,111 @@
+import { expect } from 'chai';
+import { QueryTypes } from 'sequelize';
+import { Comment } from '../../example/models';
+import { exampleDatabase, exampleQueries, onBothFrameworks, testDialect } from './exampleServer';
+
+const ids = (body: { data: Array<{ id: number | string }> }) => body.data.map((item) => Number(item.id));
+const token = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+
+onBothFrameworks('cursor pagination (GET /v1/comments, @Paginated({ cursor: true }))', (app) => {
+  it('walks every comment forward, newest first, without a gap or a repeat, and back again', async () => {
+    const expected = (
+      await Comment.findAll({
+        order: [
+          ['createdAt', 'DESC'],
+          ['id', 'DESC'],
+        ],
+      })
+    ).map((comment) => comment.id);
+    const pages: number[][] = [];
+    let res = await app().get('/v1/comments?per_page=50');
+    expect(res.body.meta.cursor).to.include({ current: null, previous: null });
+    for (;;) {
+      pages.push(ids(res.body));
+      const next = res.body.meta.cursor.next as string | null;
+      if (!next) break;
+      res = await app().get(`/v1/comments?per_page=50&cursor=${next}`);
+    }
+    expect(pages.flat()).to.deep.equal(expected);
+    // Back from the last page, page by page, to the first (whose previous is null).
+    const back: number[][] = [ids(res.body)];
+    while (res.body.meta.cursor.previous) {
+      res = await app().get(`/v1/comments?per_page=50&cursor=${res.body.meta.cursor.previous as string}`);
+      back.unshift(ids(res.body));
+    }
+    expect(back.flat()).to.deep.equal(expected);
+    expect(res.body.meta.cursor.previous).to.equal(null);
+  });
+
+  it('costs one statement, no count, reading from the position by index', async () => {
+    const first = await app().get('/v1/comments?per_page=5');
+    const sql = await exampleQueries(() => app().get(`/v1/comments?per_page=5&cursor=${first.body.meta.cursor.next as string}`));
+    expect(sql).to.have.length(1);
+    expect(sql[0]).to.not.match(/count\(/i);
+    expect(sql[0]).to.match(/LIMIT 6/);
+    if (testDialect === 'sqlite') {
+      const plan = await (
+        await exampleDatabase()
+      ).query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql[0].replace(/^Executing \(default\): /, '')}`, {
+        type: QueryTypes.SELECT,
+      });
+      const shown = plan.map((row) => row.detail).join('; ');
+      // A range scan of the (created_at, id) index from the position, in order: no full scan, no sort.
+      expect(shown).to.match(/^SEARCH Comment USING INDEX comments_created \(\(?created_at/, shown);
+      expect(shown).to.not.include('TEMP B-TREE');
+    }
+  });
+
+  it('links to the pages around, keeping the other parameters, and sorts by cursor too', async () => {
+    const res = await app().get('/v1/comments?per_page=2&sort=created&fields[comments]=body');
+    expect(res.body.data[0]).to.have.all.keys('id', 'body');
+    const next = await app().get(`/v1/comments?per_page=2&sort=created&fields[comments]=body&cursor=${res.body.meta.cursor.next as string}`);
+    const ascending = (
+      await Comment.findAll({
+        order: [
+          ['createdAt', 'ASC'],
+          ['id', 'ASC'],
+        ],
+        limit: 4,
+      })
+    ).map((comment) => comment.id);
+    expect([...ids(res.body), ...ids(next.body)]).to.deep.equal(ascending);
+  });
+
+  it('answers 400 for a cursor it did not give out: malformed, forged, of another order, too long, mistyped', async () => {
+    const good = (await app().get('/v1/comments?per_page=2')).body.meta.cursor.next as string;
+    const [version, direction, fingerprint, created, id] = JSON.parse(Buffer.from(good, 'base64url').toString()) as unknown[];
+    const bad = [
+      'not a cursor!',
+      'x'.repeat(2000),
+      token({ a: 1 }),
+      token([version, direction, 'forged0000', created, id]),
+      token([version, 7, fingerprint, created, id]),
+      token([version, direction, fingerprint, 'yesterday', id]),
+      token([version, direction, fingerprint, created, 'one']),
+      token([version, direction, fingerprint, created]),
+    ];
+    for (const cursor of bad) {
+      const res = await app().get(`/v1/comments?cursor=${encodeURIComponent(cursor)}`);
+      expect([res.status, res.body.error?.message], cursor.slice(0, 30)).to.deep.equal([400, res.body.error.message]);
+      expect(res.body.error.message).to.match(/^Invalid pagination parameter "cursor"/);
+    }
+    expect((await app().get(`/v1/comments?sort=created&cursor=${good}`)).status).to.equal(400);
+  });
+});
+
+onBothFrameworks(
+  'cursor pagination in JSON:API mode',
+  (app) => {
+    it('takes page[cursor] and gives prev/next links with it', async () => {
+      const res = await app().get('/v1/comments?page[size]=3');
+      expect(res.body.meta.cursor.count).to.equal(3);
+      expect(res.body.links.prev).to.equal(null);
+      const next = new URL(res.body.links.next as string);
+      expect(next.searchParams.get('page[cursor]')).to.equal(res.body.meta.cursor.next);
+      const second = await app().get(next.pathname + next.search);
+      expect(second.status).to.equal(200);
+      expect(second.body.links.prev).to.be.a('string');
+    });
+  },
+  { serializer: 'json-api' },
+);
