@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { big } from './big';
 import { internalCall } from './internalCall';
 import { queries } from './queries';
 import { throughput } from './throughput';
@@ -17,10 +18,11 @@ export interface BenchResult {
 
 const benches: Array<() => Promise<BenchResult[]>> = [transform, queries, internalCall, throughput];
 
-/** npm run bench [-- --json]: every benchmark, as a table or as one JSON object. */
+/** npm run bench [-- --json] [-- --big]: every benchmark, as a table or as one JSON object; --big adds the production-size one. */
 async function main(): Promise<void> {
   const results: BenchResult[] = [];
-  for (const bench of benches) results.push(...(await bench()));
+  const all = process.argv.includes('--big') ? [...benches, big] : benches;
+  for (const bench of all) results.push(...(await bench()));
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(Object.fromEntries(results.map((r) => [r.key, r.value]))));
     return;

@@ -14,7 +14,7 @@ interface Served {
 }
 
 /** Starts a server process (toolkit or hand-written) on the bench database. */
-function serve(mode: 'toolkit' | 'baseline', location: string): Promise<Served> {
+export function serve(mode: 'toolkit' | 'baseline', location: string): Promise<Served> {
   const child = spawn(process.execPath, [path.join(__dirname, 'throughputServer.js'), mode, location], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout.once('data', (chunk) => resolve({ url: `http://127.0.0.1:${(JSON.parse(String(chunk)) as { port: number }).port}`, child }));
@@ -22,7 +22,7 @@ function serve(mode: 'toolkit' | 'baseline', location: string): Promise<Served> 
   });
 }
 
-function stop(served: Served): Promise<void> {
+export function stop(served: Served): Promise<void> {
   return new Promise((resolve) => {
     served.child.once('exit', () => resolve());
     served.child.kill('SIGTERM');

@@ -1,0 +1,87 @@
+import http from 'node:http';
+import { bigDatabase } from './bigDatabase';
+import { benchDatabase } from './exampleHarness';
+import type { BenchResult } from './run';
+import { serve, stop } from './throughput';
+
+const RUNS = 40;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One GET over a keep-alive connection, timed to the last byte; its body parsed. */
+function get(agent: http.Agent, url: string): Promise<{ ms: number; body: Record<string, unknown> }> {
+  const start = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          if (response.statusCode !== 200) return reject(new Error(`big bench: ${url} answered ${response.statusCode}`));
+          resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+async function medianMs(agent: http.Agent, url: string): Promise<number> {
+  for (let i = 0; i < 5; i++) await get(agent, url);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push((await get(agent, url)).ms);
+  return median(times);
+}
+
+const CASES = [
+  { key: 'big_small_page', path: '/v1/books?per_page=5', target: 1.3 },
+  { key: 'big_small_includes', path: '/v1/books?per_page=5&include=author,publisher,comments', target: 1.5 },
+  { key: 'big_small_nested', path: '/v1/authors?per_page=5&include=books.comments', target: 1.5 },
+];
+
+/**
+ * `npm run bench -- --big`: the same requests on the example database (100 books) and on the big one
+ * (100,000 books, 1,000,000 comments), each served by its own process; medians of 40 after 5 warm-ups.
+ * Also page 10,000 of /v1/comments by cursor against its first page, on the big database.
+ */
+export async function big(): Promise<BenchResult[]> {
+  const bigFile = await bigDatabase((line) => console.error(line));
+  const small = await benchDatabase();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const servers = { small: await serve('toolkit', small.location), big: await serve('toolkit', bigFile) };
+  try {
+    const results: BenchResult[] = [];
+    for (const { key, path, target } of CASES) {
+      const smallMs = await medianMs(agent, servers.small.url + path);
+      const bigMs = await medianMs(agent, servers.big.url + path);
+      results.push({
+        key,
+        label: `big/small database, GET ${path} (target <= ${target})`,
+        value: bigMs / smallMs,
+        baseline: 1,
+        unit: 'x',
+        detail: `${bigMs.toFixed(2)} ms vs ${smallMs.toFixed(2)} ms`,
+      });
+    }
+    // Page 10,001 of 5 by cursor: walk 50,000 comments 100 at a time, then ask for 5 from there.
+    let cursor = '';
+    for (let page = 0; page < 500; page++) {
+      const { body } = await get(agent, `${servers.big.url}/v1/comments?per_page=100${cursor ? `&cursor=${cursor}` : ''}`);
+      cursor = (body.meta as { cursor: { next: string } }).cursor.next;
+    }
+    const firstMs = await medianMs(agent, `${servers.big.url}/v1/comments?per_page=5`);
+    const deepMs = await medianMs(agent, `${servers.big.url}/v1/comments?per_page=5&cursor=${cursor}`);
+    results.push({
+      key: 'cursor_deep_vs_first',
+      label: 'page 10,001 by cursor over page 1, GET /v1/comments?per_page=5, big database',
+      value: deepMs / firstMs,
+      baseline: 1,
+      unit: 'x',
+      detail: `${deepMs.toFixed(2)} ms vs ${firstMs.toFixed(2)} ms`,
+    });
+    return results;
+  } finally {
+    agent.destroy();
+    await stop(servers.small);
+    await stop(servers.big);
+    await small.close();
+  }
+}
