@@ -1,4 +1,4 @@
-import type { Author, Book } from '../example/models';
+import type { Author, Book, Publisher } from '../example/models';
 
 /**
  * The book and author JSON of the example's transformers, written by hand: the baselines the
@@ -24,5 +24,14 @@ export function bookJson(book: Book, origin: string) {
     created: book.createdAt.toISOString(),
     link: { rel: 'self', href: `${origin}/v1/books/${book.id}` },
     author: book.author ? authorJson(book.author, origin) : null,
+  };
+}
+
+export function publisherJson(publisher: Publisher, origin: string) {
+  return {
+    id: Number(publisher.id),
+    name: publisher.name,
+    created: publisher.createdAt.toISOString(),
+    link: { rel: 'self', href: `${origin}/v1/publishers/${publisher.id}` },
   };
 }

@@ -30,7 +30,7 @@ export function stop(served: Served): Promise<void> {
 }
 
 async function requestsPerSecond(url: string): Promise<number> {
-  const result = await autocannon({ url: url + TARGET, connections: CONNECTIONS, duration: SECONDS });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`throughput bench: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return result.requests.average;
 }
@@ -42,31 +42,40 @@ export async function throughput(): Promise<BenchResult[]> {
   return results;
 }
 
+/** The routes compared: a 5-book page with its authors, and a 100-book page with three includes. */
+const CASES = [
+  { path: TARGET, key: 'throughput_ratio' },
+  { path: '/v1/books?per_page=100&include=author,publisher,comments', key: 'throughput_ratio_page100' },
+];
+
 async function throughputOn(target: BenchTarget): Promise<BenchResult[]> {
   const db = await benchDatabase(target);
   const toolkit = await serve('toolkit', db.location);
   const baseline = await serve('baseline', db.location);
+  const results: BenchResult[] = [];
   try {
-    const [ours, theirs] = await Promise.all([fetch(toolkit.url + TARGET), fetch(baseline.url + TARGET)].map(async (r) => (await r).text()));
-    const normalise = (text: string, url: string) => text.split(url).join('ORIGIN');
-    if (normalise(ours, toolkit.url) !== normalise(theirs, baseline.url)) throw new Error('throughput bench: the two servers answer different JSON');
-    const rates = { toolkit: [] as number[], baseline: [] as number[] };
-    for (let round = 0; round < 2; round++) {
-      rates.baseline.push(await requestsPerSecond(baseline.url));
-      rates.toolkit.push(await requestsPerSecond(toolkit.url));
-    }
-    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-    const [ourRate, theirRate] = [mean(rates.toolkit), mean(rates.baseline)];
-    return [
-      {
-        key: target.name === 'sqlite' ? 'throughput_ratio' : `throughput_ratio_${target.name}`,
-        label: `requests/s, GET ${TARGET}, toolkit vs hand-written${target.name === 'sqlite' ? '' : ` (${target.name})`}`,
+    for (const { path: route, key } of CASES) {
+      const [ours, theirs] = await Promise.all([fetch(toolkit.url + route), fetch(baseline.url + route)].map(async (r) => (await r).text()));
+      const normalise = (text: string, url: string) => text.split(url).join('ORIGIN');
+      if (normalise(ours, toolkit.url) !== normalise(theirs, baseline.url))
+        throw new Error(`throughput bench: the two servers answer different JSON for ${route}`);
+      const rates = { toolkit: [] as number[], baseline: [] as number[] };
+      for (let round = 0; round < 2; round++) {
+        rates.baseline.push(await requestsPerSecond(baseline.url + route));
+        rates.toolkit.push(await requestsPerSecond(toolkit.url + route));
+      }
+      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      const [ourRate, theirRate] = [mean(rates.toolkit), mean(rates.baseline)];
+      results.push({
+        key: target.name === 'sqlite' ? key : `${key}_${target.name}`,
+        label: `requests/s, GET ${route}, toolkit vs hand-written${target.name === 'sqlite' ? '' : ` (${target.name})`}`,
         value: ourRate / theirRate,
         baseline: 1,
         unit: 'x',
         detail: `${ourRate.toFixed(0)} vs ${theirRate.toFixed(0)} req/s (${CONNECTIONS} connections, ${SECONDS}s x2 each)`,
-      },
-    ];
+      });
+    }
+    return results;
   } finally {
     await Promise.all([stop(toolkit), stop(baseline)]);
     await db.close();

@@ -4,8 +4,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExampleApp } from '../example/app';
 import { createDatabase } from '../example/database';
-import { Author, Book } from '../example/models';
-import { bookJson } from './handWritten';
+import { QueryTypes } from 'sequelize';
+import { Author, Book, Publisher } from '../example/models';
+import { bookJson, publisherJson } from './handWritten';
 
 /**
  * The hand-written baseline: Express + Sequelize with eager loading, producing the same JSON as
@@ -17,6 +18,7 @@ function handWrittenApp(): http.RequestListener {
   // eslint-disable-next-line @typescript-eslint/no-misused-promises
   app.get('/v1/books', async (req, res, next) => {
     try {
+      if (req.query.include === 'author,publisher,comments') return res.json(await fullPage(req));
       const page = Math.max(1, Number(req.query.page ?? 1) || 1);
       const perPage = 5;
       const { rows, count } = await Book.findAndCountAll({
@@ -54,6 +56,70 @@ function handWrittenApp(): http.RequestListener {
     }
   });
   return app;
+}
+
+/**
+ * `?per_page=100&include=author,publisher,comments` by hand, the way a competent engineer would: the
+ * page and its count, then authors and publishers with one `IN (...)` each, and the three newest
+ * comments of every book in one windowed query; no DISTINCT (nothing is joined).
+ */
+async function fullPage(req: express.Request) {
+  const page = Math.max(1, Number(req.query.page ?? 1) || 1);
+  const perPage = Math.min(100, Math.max(1, Number(req.query.per_page ?? 5) || 5));
+  const { rows, count } = await Book.findAndCountAll({
+    limit: perPage,
+    offset: (page - 1) * perPage,
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+  });
+  const ids = rows.map((book) => book.id);
+  const [authors, publishers, comments] = await Promise.all([
+    Author.findAll({ where: { id: [...new Set(rows.map((book) => book.authorId))] } }),
+    Publisher.findAll({ where: { id: [...new Set(rows.map((book) => book.publisherId))] } }),
+    ids.length === 0
+      ? []
+      : Book.sequelize!.query<{ id: number; book_id: number; body: string; created_at: string | Date }>(
+          'SELECT id, book_id, body, created_at FROM (SELECT id, book_id, body, created_at, ROW_NUMBER() OVER (PARTITION BY book_id ORDER BY created_at DESC, id DESC) AS rn ' +
+            'FROM comments WHERE book_id IN (:ids)) AS ranked WHERE rn <= 3 ORDER BY book_id, rn',
+          { replacements: { ids }, type: QueryTypes.SELECT },
+        ),
+  ]);
+  const authorById = new Map(authors.map((author) => [author.id, author]));
+  const publisherById = new Map(publishers.map((publisher) => [publisher.id, publisher]));
+  const commentsByBook = new Map<number, Array<{ id: number; body: string; created: string }>>();
+  for (const comment of comments) {
+    const list = commentsByBook.get(Number(comment.book_id)) ?? [];
+    list.push({ id: Number(comment.id), body: comment.body, created: new Date(comment.created_at).toISOString() });
+    commentsByBook.set(Number(comment.book_id), list);
+  }
+  const origin = `${req.protocol}://${req.get('host')}`;
+  const pageUrl = (n: number) => {
+    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    query.set('page', String(n));
+    return `${origin}${req.path}?${query.toString()}`;
+  };
+  const totalPages = Math.max(1, Math.ceil(count / perPage));
+  return {
+    data: rows.map((book) => {
+      const json: Record<string, unknown> = bookJson(Object.assign(book, { author: authorById.get(book.authorId) }), origin);
+      const publisher = publisherById.get(book.publisherId);
+      json.publisher = publisher ? publisherJson(publisher, origin) : null;
+      json.comments = { data: commentsByBook.get(book.id) ?? [] };
+      return json;
+    }),
+    meta: {
+      pagination: {
+        total: count,
+        count: rows.length,
+        per_page: perPage,
+        current_page: page,
+        total_pages: totalPages,
+        links: { ...(page > 1 ? { previous: pageUrl(page - 1) } : {}), ...(page < totalPages ? { next: pageUrl(page + 1) } : {}) },
+      },
+    },
+  };
 }
 
 /** `node throughputServer.js <toolkit|baseline> <sqlite file or database URL>`: serves on a loopback port and prints it. */
