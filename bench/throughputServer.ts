@@ -32,25 +32,7 @@ function handWrittenApp(): http.RequestListener {
         distinct: true,
       });
       const origin = `${req.protocol}://${req.get('host')}`;
-      const pageUrl = (n: number) => {
-        const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-        query.set('page', String(n));
-        return `${origin}${req.path}?${query.toString()}`;
-      };
-      const totalPages = Math.max(1, Math.ceil(count / perPage));
-      res.json({
-        data: rows.map((book) => bookJson(book, origin)),
-        meta: {
-          pagination: {
-            total: count,
-            count: rows.length,
-            per_page: perPage,
-            current_page: page,
-            total_pages: totalPages,
-            links: { ...(page > 1 ? { previous: pageUrl(page - 1) } : {}), ...(page < totalPages ? { next: pageUrl(page + 1) } : {}) },
-          },
-        },
-      });
+      res.json({ data: rows.map((book) => bookJson(book, origin)), meta: { pagination: pagination(req, origin, count, rows.length, page, perPage) } });
     } catch (error) {
       next(error);
     }
@@ -95,12 +77,6 @@ async function fullPage(req: express.Request) {
     commentsByBook.set(Number(comment.book_id), list);
   }
   const origin = `${req.protocol}://${req.get('host')}`;
-  const pageUrl = (n: number) => {
-    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-    query.set('page', String(n));
-    return `${origin}${req.path}?${query.toString()}`;
-  };
-  const totalPages = Math.max(1, Math.ceil(count / perPage));
   return {
     data: rows.map((book) => {
       const json: Record<string, unknown> = bookJson(Object.assign(book, { author: authorById.get(book.authorId) }), origin);
@@ -109,16 +85,25 @@ async function fullPage(req: express.Request) {
       json.comments = { data: commentsByBook.get(book.id) ?? [] };
       return json;
     }),
-    meta: {
-      pagination: {
-        total: count,
-        count: rows.length,
-        per_page: perPage,
-        current_page: page,
-        total_pages: totalPages,
-        links: { ...(page > 1 ? { previous: pageUrl(page - 1) } : {}), ...(page < totalPages ? { next: pageUrl(page + 1) } : {}) },
-      },
-    },
+    meta: { pagination: pagination(req, origin, count, rows.length, page, perPage) },
+  };
+}
+
+/** The `meta.pagination` block, its links keeping the request's other parameters. */
+function pagination(req: express.Request, origin: string, total: number, count: number, page: number, perPage: number) {
+  const pageUrl = (n: number) => {
+    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    query.set('page', String(n));
+    return `${origin}${req.path}?${query.toString()}`;
+  };
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  return {
+    total,
+    count,
+    per_page: perPage,
+    current_page: page,
+    total_pages: totalPages,
+    links: { ...(page > 1 ? { previous: pageUrl(page - 1) } : {}), ...(page < totalPages ? { next: pageUrl(page + 1) } : {}) },
   };
 }
 
