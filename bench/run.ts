@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { big } from './big';
 import { internalCall } from './internalCall';
+import { jsonApiPeer } from './jsonApiPeer';
 import { queries } from './queries';
 import { throughput } from './throughput';
 import { transform } from './transform';
@@ -16,7 +17,7 @@ export interface BenchResult {
   detail?: string;
 }
 
-const benches: Array<() => Promise<BenchResult[]>> = [transform, queries, internalCall, throughput];
+const benches: Array<() => Promise<BenchResult[]>> = [transform, jsonApiPeer, queries, internalCall, throughput];
 
 /** npm run bench [-- --json] [-- --big]: every benchmark, as a table or as one JSON object; --big adds the production-size one. */
 async function main(): Promise<void> {

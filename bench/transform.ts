@@ -11,10 +11,12 @@ import { bookJson } from './handWritten';
 import type { BenchResult } from './run';
 
 const BOOKS = 10_000;
-const ORIGIN = 'http://localhost:3000';
+const ROUNDS = 5;
+const RUNS = 15;
+export const ORIGIN = 'http://localhost:3000';
 
 /** 10,000 books built in memory, each with its author and three comments loaded. */
-function preloadedBooks(): Book[] {
+export function preloadedBooks(): Book[] {
   const base = Date.UTC(2024, 0, 1);
   return Array.from({ length: BOOKS }, (_, i) => {
     const id = i + 1;
@@ -61,11 +63,12 @@ function handWritten(books: Book[]): string {
   });
 }
 
-function appState(): AppState {
+export function appState(serializer: 'array' | 'json-api' = 'array'): AppState {
   const routes = new RouteRegistry();
   routes.add({ name: 'v1.books.show', method: 'GET', path: '/v1/books/:id' });
   routes.add({ name: 'v1.authors.show', method: 'GET', path: '/v1/authors/:id' });
-  return { framework: 'express', config: resolveConfig({ include: { maxResources: 100_000 } }, {}), routes, listener: () => () => undefined };
+  routes.add({ name: 'v1.publishers.show', method: 'GET', path: '/v1/publishers/:id' });
+  return { framework: 'express', config: resolveConfig({ serializer, include: { maxResources: 100_000 } }, {}), routes, listener: () => () => undefined };
 }
 
 /** Through the toolkit: withCollection (the budget raised: 10,000 books is the server's choice here, not a client's) + BookTransformer with ?include=author,comments. */
@@ -82,7 +85,18 @@ async function timeMs(work: () => unknown): Promise<number> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export type TransformSide = 'toolkit' | 'hand-written';
+export type TransformSide = 'toolkit' | 'hand-written' | 'jsonapi-toolkit' | 'jsonapi-peer';
+
+/** The work one side does on the preloaded books. */
+async function workOf(side: TransformSide, books: Book[]): Promise<() => unknown> {
+  if (side === 'toolkit') {
+    const app = appState();
+    return () => toolkit(app, books);
+  }
+  if (side === 'hand-written') return () => handWritten(books);
+  const { jsonApiWork } = await import('./jsonApiPeer');
+  return jsonApiWork(side, books);
+}
 
 /**
  * One side alone in this process (the worker's job): warm up, then the median of `runs` timed
@@ -91,9 +105,7 @@ export type TransformSide = 'toolkit' | 'hand-written';
 export async function timeSide(side: TransformSide, runs: number): Promise<number> {
   const db = await benchDatabase();
   try {
-    const books = preloadedBooks();
-    const app = appState();
-    const work = side === 'toolkit' ? () => toolkit(app, books) : () => handWritten(books);
+    const work = await workOf(side, preloadedBooks());
     for (let i = 0; i < 3; i++) await work();
     const times: number[] = [];
     for (let i = 0; i < runs; i++) times.push(await timeMs(work));
@@ -111,8 +123,19 @@ function timeSideInProcess(side: TransformSide, runs: number): number {
   return Number(result.stdout.trim());
 }
 
-const ROUNDS = 5;
-const RUNS = 15;
+/** The median ratio of `measured` over `baseline` timed in separate processes, alternately, and its spread. */
+export function ratioInProcesses(measured: TransformSide, baseline: TransformSide): { ratio: number; spread: [number, number]; ms: [number, number] } {
+  const ratios: number[] = [];
+  const pairs: Array<[number, number]> = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const theirs = timeSideInProcess(baseline, RUNS);
+    const ours = timeSideInProcess(measured, RUNS);
+    pairs.push([ours, theirs]);
+    ratios.push(ours / theirs);
+  }
+  const ratio = median(ratios);
+  return { ratio, spread: [Math.min(...ratios), Math.max(...ratios)], ms: pairs[ratios.indexOf(ratio)] };
+}
 
 /**
  * Transform and serialize 10,000 preloaded books: toolkit time over hand-written time. The output
@@ -130,24 +153,17 @@ export async function transform(): Promise<BenchResult[]> {
   } finally {
     await db.close();
   }
-  const ratios: number[] = [];
-  const pairs: Array<[number, number]> = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const baseline = timeSideInProcess('hand-written', RUNS);
-    const measured = timeSideInProcess('toolkit', RUNS);
-    pairs.push([measured, baseline]);
-    ratios.push(measured / baseline);
-  }
-  const [measured, baseline] = pairs[ratios.indexOf(median(ratios))];
+  const { ratio, spread, ms } = ratioInProcesses('toolkit', 'hand-written');
+  const [measured, baseline] = ms;
   return [
     {
       key: 'transform_ratio',
       label: `transform + serialize ${BOOKS} books, include=author,comments (separate processes)`,
-      value: median(ratios),
+      value: ratio,
       baseline: 1,
       unit: 'x',
       detail:
-        `median of ${ROUNDS} rounds, spread ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}; ` +
+        `median of ${ROUNDS} rounds, spread ${spread[0].toFixed(2)}-${spread[1].toFixed(2)}; ` +
         `${measured.toFixed(1)} ms vs ${baseline.toFixed(1)} ms hand-written, ${(bytes / 1e6).toFixed(1)} MB of JSON`,
     },
   ];
