@@ -119,6 +119,11 @@ export class Scope {
         (node.children.size > 0 || transformer.defaultIncludes.length > 0 || exclude.names.size > 0 || exclude.children.size > 0);
       const group = asks ? groupFor(groups, transformer as Transformer) : undefined;
       const policy = this.policyFor(resource.resourceKey ?? type);
+      // A transformer that declares its fields answers for its type even when no item of it is sent.
+      if (policy && !policy.checked && transformer instanceof Transformer && transformer.schema) {
+        this.checkFieldset(policy, transformer.schema, transformer);
+        policy.checked = true;
+      }
       const data = resource.data instanceof RelatedRef ? resource.data.value : resource.data;
       if (resource.kind === 'item') {
         if (data === null || data === undefined) return null;

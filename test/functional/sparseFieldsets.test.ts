@@ -73,6 +73,9 @@ onBothFrameworks('sparse fieldsets (fields[type]=...) through the books API', (a
     const nested = await app().get('/v1/books?include=author&fields[authors]=title');
     expect([nested.status, nested.body.error.message]).to.deep.equal([400, nested.body.error.message]);
     expect(nested.body.error.message).to.contain('"title" is not a field of authors');
+    // The transformer declares its fields: an empty page refuses an unknown one all the same.
+    const empty = await app().get('/v1/books?page=1000&fields[books]=isbn');
+    expect([empty.status, empty.body.error?.message]).to.deep.equal([400, unknown.body.error.message]);
     for (const query of ['fields=title', 'fields[books]=a%20b', 'fields[books]=a&fields[books]=b']) {
       expect((await app().get(`/v1/books?${query}`)).status, query).to.equal(400);
     }
