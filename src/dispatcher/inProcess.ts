@@ -70,7 +70,9 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
   req.httpVersionMinor = 1;
   req.headers = { ...request.headers };
   (req as IncomingMessage & { [INTERNAL_ORIGIN]?: InternalOrigin })[INTERNAL_ORIGIN] = request.origin ?? { depth: 1, protocol: 'http' };
-  req.rawHeaders = Object.entries(req.headers).flatMap(([name, value]) => [name, headerValue(value)]);
+  const rawHeaders: string[] = [];
+  for (const name in req.headers) rawHeaders.push(name, headerValue(req.headers[name]));
+  req.rawHeaders = rawHeaders;
   if (request.body && request.body.length > 0) req.push(request.body);
   req.push(null);
   req.complete = true;
@@ -106,7 +108,9 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
         ensureHead();
         collect(chunk, encoding);
         (res as unknown as { finished: boolean }).finished = true;
-        const headers = Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, headerValue(value)]));
+        const outgoing = res.getHeaders();
+        const headers: Record<string, string> = {};
+        for (const name in outgoing) headers[name] = headerValue(outgoing[name]);
         resolve({ status: res.statusCode, headers, body: joinChunks(chunks) });
         process.nextTick(() => {
           for (const callback of [chunk, encoding, done]) if (typeof callback === 'function') (callback as () => void)();
