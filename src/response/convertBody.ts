@@ -2,6 +2,7 @@ import { isModel } from '../loader/isModel';
 import { camelCase, snakeCase } from '../caseStyles';
 import type { DateConversion, KeyCase } from '../config/ApiConfig';
 import { isPlainObject } from '../config/deepMerge';
+import { MISSING } from '../transformer/fieldValues';
 import { formatDate } from './formatDate';
 
 /** Converted keys are few and repeat on every row: remember them (bounded, for hostile key sets). */
@@ -81,6 +82,11 @@ export interface Converter {
   key(name: string): string;
   /** A value converted deeply; the same object when nothing in it changes, a model as a new plain object. */
   value(value: unknown): unknown;
+  /**
+   * A transformer's fields converted as `value()` does, in the same pass their lazy values
+   * (functions) computed and their MISSING ones left out.
+   */
+  fields(fields: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** The converter of a `convert` config. */
@@ -88,5 +94,24 @@ export function converter(keyCase: KeyCase, date: DateConversion): Converter {
   return {
     key: keyCase ? (name) => convertKey(name, keyCase) : (name) => name,
     value: (value) => convertBody(value, keyCase, date),
+    fields: (fields) => convertFields(fields, keyCase, date),
   };
+}
+
+/** convertObject() for a transformer's fields: a function is called and its value converted, MISSING dropped. */
+function convertFields(value: Record<string, unknown>, keyCase: KeyCase, date: DateConversion): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const key in value) {
+    let entry = value[key];
+    if (typeof entry === 'function') entry = (entry as () => unknown)();
+    if (entry === MISSING) {
+      out ??= copyUntil(value, key);
+      continue;
+    }
+    const next = entry === null || typeof entry !== 'object' ? entry : convertBody(entry, keyCase, date);
+    const name = keyCase ? convertKey(key, keyCase) : key;
+    if (out === undefined && (next !== value[key] || name !== key)) out = copyUntil(value, key);
+    if (out !== undefined) out[name] = next;
+  }
+  return out ?? value;
 }

@@ -46,7 +46,7 @@ export class ArraySerializer implements Serializer {
 
   /** The item's converted fields (a new object) with its includes added. */
   private item(item: TransformedItem, build: Build): Record<string, unknown> {
-    let out = build.convert.value(item.fields) as Record<string, unknown>;
+    let out = build.convert.fields(item.fields);
     const { includes } = item;
     if (includes.length === 0) return out;
     if (out === item.fields) out = { ...out };

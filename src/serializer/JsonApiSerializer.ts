@@ -1,6 +1,7 @@
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import type { Converter } from '../response/convertBody';
 import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from '../transformer/Transformed';
+import { MISSING } from '../transformer/fieldValues';
 import type { PageInfo, Serializer } from './Serializer';
 
 interface Identifier {
@@ -54,10 +55,11 @@ export class JsonApiSerializer implements Serializer {
   }
 
   private resource(item: TransformedItem, type: string, included: Map<string, ResourceObject>): ResourceObject {
-    const { id, link, ...attributes } = item.fields;
+    const { id, link: rawLink, ...attributes } = item.fields;
+    const link = plain(rawLink);
     const self = selfLink(link);
     if (self === null && link !== undefined) attributes.link = link;
-    const object: ResourceObject = { type, id: String(id), attributes: this.convert.value(attributes) as Record<string, unknown> };
+    const object: ResourceObject = { type, id: String(plain(id)), attributes: this.convert.fields(attributes) };
     if (self !== null) object.links = { self };
     for (const [name, resource, linked] of item.includes) {
       // Sparse fieldsets may leave a relationship out; what it includes is sent all the same.
@@ -73,7 +75,7 @@ export class JsonApiSerializer implements Serializer {
     const add = (item: TransformedItem): Identifier => {
       const k = key(type, item);
       if (!included.has(k)) included.set(k, this.resource(item, type, included));
-      return { type, id: String(item.fields.id) };
+      return { type, id: String(plain(item.fields.id)) };
     };
     if (resource.kind === 'collection') return resource.items.map(add);
     if (resource.kind === 'item' && resource.item) return add(resource.item);
@@ -82,5 +84,11 @@ export class JsonApiSerializer implements Serializer {
 }
 
 function key(type: string, item: TransformedItem): string {
-  return `${type}:${String(item.fields.id)}`;
+  return `${type}:${String(plain(item.fields.id))}`;
+}
+
+/** A field as sent: a lazy value computed, MISSING as nothing. */
+function plain(value: unknown): unknown {
+  const resolved = typeof value === 'function' ? (value as () => unknown)() : value;
+  return resolved === MISSING ? undefined : resolved;
 }

@@ -157,7 +157,8 @@ export class Scope {
       this.checkFieldset(policy, fields, transformer);
       policy.checked = true;
     }
-    return resolveFields(fields, policy ? policy.keep : null);
+    // Without a fieldset, lazy and missing values are resolved by the serializer as it converts the fields.
+    return policy ? resolveFields(fields, policy.keep) : fields;
   }
 
   /** Every name of a fieldset must be a field or an include of the type: anything else is a 400 naming those. */

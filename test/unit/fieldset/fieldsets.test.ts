@@ -7,6 +7,8 @@ import { fieldColumns, keyAttributes } from '../../../src/fieldset/fieldColumns'
 import { parseFieldsets } from '../../../src/fieldset/parseFieldsets';
 import { resolveFields } from '../../../src/transformer/fieldValues';
 import { Scope } from '../../../src/transformer/Scope';
+import { serializers } from '../../../src/serializer/serializers';
+import { converter } from '../../../src/response/convertBody';
 import { Book } from '../../fixture/models';
 
 const defaults = { limit: 3, offset: 0, sort: 'created_at', order: 'desc' as const };
@@ -70,6 +72,17 @@ describe('sparse fieldsets: fields and columns', () => {
     const out = await new Scope({ tree: EMPTY_INCLUDE_TREE, defaults, fieldsets }).run(new CollectionResource(books, transformer, 'books'));
     expect(out.kind === 'collection' && out.items[0].fields).to.deep.equal({ id: 1, title: 'T' });
     expect(transformer.calls).to.equal(0);
+  });
+
+  it('without a fieldset the serializers compute lazy values and drop MISSING ones as they convert the fields', async () => {
+    const transformer = new Narrow();
+    const books = [Book.build({ id: 1, title: 'T', createdAt: new Date(0) })];
+    const out = await new Scope({ tree: EMPTY_INCLUDE_TREE, defaults }).run(new CollectionResource(books, transformer, 'books'));
+    const convert = converter('snake', 'iso8601');
+    expect(serializers.array.document(out, null, null, convert)).to.deep.equal({ data: [{ id: 1, title: 'T', created: '1970-01-01T00:00:00.000Z' }] });
+    const jsonApi = serializers['json-api'].document(out, null, null, convert) as { data: Array<{ attributes: object }> };
+    expect(jsonApi.data[0].attributes).to.deep.equal({ title: 'T', created: '1970-01-01T00:00:00.000Z' });
+    expect(transformer.calls).to.equal(2);
   });
 
   it('Scope refuses a field the type does not have, naming the allowed ones as the client spells them', async () => {
