@@ -1,9 +1,9 @@
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+// Resource types and field names are what a transformer can declare, like include names (`co-author` too).
+import { INCLUDE_NAME } from '../include/parseSegment';
 import { Fieldset, Fieldsets, NO_FIELDSETS } from './Fieldset';
 
-/** A resource type or field name: what a transformer or resource key can be (`co-author` too). */
-const NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const FAMILY = /^fields(?:\[(.*)\])?$/;
 /** Bounds on what one request may ask: types named, names per type, characters per value. */
 const MAX_TYPES = 20;
@@ -30,14 +30,14 @@ export function parseFieldsets(query: URLSearchParams): Fieldsets {
     const match = FAMILY.exec(name);
     if (!match) continue;
     const type = match[1];
-    if (type === undefined || !NAME.test(type)) throw invalid(name, 'name the resource type in brackets: fields[books]=title,author');
+    if (type === undefined || !INCLUDE_NAME.test(type)) throw invalid(name, 'name the resource type in brackets: fields[books]=title,author');
     result ??= new Map();
     if (result.has(type)) throw invalid(name, 'is given twice');
     if (result.size >= MAX_TYPES) throw invalid(name, `at most ${MAX_TYPES} types may be given fields`);
     if (value.length > MAX_LENGTH) throw invalid(name, `at most ${MAX_LENGTH} characters are allowed`);
     const names = value === '' ? [] : value.split(',').map((field) => field.trim());
     if (names.length > MAX_NAMES) throw invalid(name, `at most ${MAX_NAMES} fields may be named`);
-    const bad = names.find((field) => !NAME.test(field));
+    const bad = names.find((field) => !INCLUDE_NAME.test(field));
     if (bad !== undefined) throw invalid(name, `"${bad.slice(0, 40)}" is not a field name (letters, digits, _ and - only)`);
     result.set(type, new Fieldset(type, names));
   }

@@ -1,6 +1,7 @@
 import type { ApiConfig } from '../config/ApiConfig';
 import type { ActionApiMetadata } from '../integration/actionMetadata';
 import { pageParameters } from '../pagination/pageParameters';
+import { CALLBACK } from '../response/jsonp';
 import { SORT_PARAMETER } from '../sort/parseSort';
 import { Transformer } from '../transformer/Transformer';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
@@ -76,7 +77,7 @@ export function actionParameters(
       query(config.jsonp.param, `JSONP: the body wrapped in a call of this function (text/javascript).`, {
         type: 'string',
         maxLength: config.jsonp.maxLength,
-        pattern: '^[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*$',
+        pattern: CALLBACK.source,
       }),
     );
   }

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors/ApiError';
 
 /** Dotted JavaScript identifiers: `cb`, `app.handlers.books`, `$jsonp_1`. */
-const CALLBACK = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+export const CALLBACK = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
 /**
  * Words that cannot start an expression as a name (ES reserved words, strict-mode ones, literals):

@@ -1,5 +1,4 @@
 import { isModel } from '../loader/isModel';
-import { camelCase } from '../caseStyles';
 import { ApiError, UnexpectedIncludesParameterError } from '../errors/ApiError';
 import { Fieldset, fieldKey, Fieldsets, NO_FIELDSETS } from '../fieldset/Fieldset';
 import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeParams, IncludeTree } from '../include/IncludeTree';
@@ -57,9 +56,6 @@ interface Group {
 
 /** Shared by every item without includes until it gets one. */
 const NO_INCLUDES: TransformedItem['includes'] = Object.freeze([]) as unknown as TransformedItem['includes'];
-
-/** `latest_comment`, `latestComment` and `LatestComment` name the same include. */
-const normalize = (name: string) => camelCase(name).toLowerCase();
 
 /**
  * Walks the include tree over a resource. Each level is resolved for every parent at once: one
@@ -205,11 +201,11 @@ export class Scope {
 
   /** Requested names checked against the transformer (and the action's narrowing), plus defaults, less the excluded. */
   private includeNames(transformer: Transformer, node: IncludeTree | IncludeNode, exclude: ExcludeTree, narrow?: readonly string[]): Array<[string, string]> {
-    const allowed = transformer.availableIncludes.filter((name) => !narrow || narrow.some((n) => normalize(n) === normalize(name)));
-    const byKey = new Map(allowed.map((name) => [normalize(name), name]));
+    const allowed = transformer.availableIncludes.filter((name) => !narrow || narrow.some((n) => fieldKey(n) === fieldKey(name)));
+    const byKey = new Map(allowed.map((name) => [fieldKey(name), name]));
     const names: Array<[string, string]> = [];
     for (const [requested, child] of node.children) {
-      const declared = byKey.get(normalize(requested));
+      const declared = byKey.get(fieldKey(requested));
       if (!declared) {
         throw new UnexpectedIncludesParameterError(child.path, `unknown include "${requested}"; available: ${allowed.join(', ') || 'none'}`);
       }
@@ -220,14 +216,14 @@ export class Scope {
     }
     if (exclude.names.size === 0 && exclude.children.size === 0) return names;
     const declared = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
-    const known = new Set(declared.map(normalize));
+    const known = new Set(declared.map(fieldKey));
     for (const name of [...exclude.names, ...exclude.children.keys()]) {
-      if (!known.has(normalize(name))) {
+      if (!known.has(fieldKey(name))) {
         throw new UnexpectedIncludesParameterError(`exclude=${name}`, `unknown include "${name}"; available: ${declared.join(', ') || 'none'}`);
       }
     }
-    const dropped = new Set([...exclude.names].map(normalize));
-    return names.filter(([declared]) => !dropped.has(normalize(declared)));
+    const dropped = new Set([...exclude.names].map(fieldKey));
+    return names.filter(([declared]) => !dropped.has(fieldKey(declared)));
   }
 
   private async callInclude(group: Group, name: string, params: IncludeParams): Promise<Resource[]> {
@@ -250,7 +246,7 @@ export class Scope {
 
 /** The excludes below one include (`exclude=author.books` reaches `books` under `author`). */
 function childExclude(exclude: ExcludeTree, name: string): ExcludeTree {
-  for (const [key, child] of exclude.children) if (normalize(key) === normalize(name)) return child;
+  for (const [key, child] of exclude.children) if (fieldKey(key) === fieldKey(name)) return child;
   return EMPTY_EXCLUDE_TREE;
 }
 
