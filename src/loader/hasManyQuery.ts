@@ -1,11 +1,8 @@
 import type { Model, ModelStatic } from 'sequelize';
+import { queryGeneratorOf } from './queryGenerator';
 import { attributeKeys, resolveSortKey, SortRequest } from './sortKey';
 
 type AnyModel = ModelStatic<Model>;
-interface QueryGenerator {
-  quoteTable(table: unknown): string;
-  quoteIdentifier(name: string): string;
-}
 
 /** One has-many load: its SQL for a number of parent keys, and the replacements in order. */
 export interface HasManyQuery {
@@ -26,7 +23,7 @@ export interface HasManyQuery {
  */
 export function hasManyQuery(target: AnyModel, foreignKey: string, sort: SortRequest, selected: string[] | null): HasManyQuery {
   const attributes = target.getAttributes();
-  const generator = (target.sequelize!.getQueryInterface() as unknown as { queryGenerator: QueryGenerator }).queryGenerator;
+  const generator = queryGeneratorOf(target);
   const q = (name: string) => generator.quoteIdentifier(name);
   const column = (attribute: string) => q(attributes[attribute]?.field ?? attribute);
   const pk = target.primaryKeyAttribute;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { literal, Model, ModelStatic, Op, OrderItem, WhereOptions } from 'sequelize';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { queryGeneratorOf } from '../loader/queryGenerator';
 import { pageParameters } from './pageParameters';
 
 /**
@@ -33,7 +34,12 @@ interface Position {
 
 const VERSION = 1;
 /** The longest token accepted before any decoding. */
-export const MAX_CURSOR_LENGTH = 1024;
+const MAX_CURSOR_LENGTH = 1024;
+
+/** True for text shaped like a token this API writes (base64url, bounded): checked before the action runs and before decoding. */
+export function isCursorShaped(token: string): boolean {
+  return token.length <= MAX_CURSOR_LENGTH && /^[A-Za-z0-9_-]+$/.test(token);
+}
 
 function invalid(parameter: string, reason: string): ApiError {
   return new ApiError('RCA_PAGINATION_INVALID', { parameter, reason });
@@ -47,7 +53,7 @@ function encode(position: Position): string {
 function decode(token: string, parameter: string): Position {
   let parsed: unknown;
   try {
-    if (!/^[A-Za-z0-9_-]+$/.test(token) || token.length > MAX_CURSOR_LENGTH) throw new Error('not base64url');
+    if (!isCursorShaped(token)) throw new Error('not base64url');
     parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
   } catch {
     throw invalid(parameter, 'is not a cursor this API gave out');
@@ -110,7 +116,7 @@ function typedValues(model: ModelStatic<Model>, keys: Key[], values: unknown[], 
 function keysetWhere(model: ModelStatic<Model>, keys: Key[], values: unknown[], direction: Direction): WhereOptions {
   const sequelize = model.sequelize!;
   if (keys.every(([, order]) => order === keys[0][1])) {
-    const generator = (sequelize.getQueryInterface() as unknown as { queryGenerator: { quoteIdentifier(name: string): string } }).queryGenerator;
+    const generator = queryGeneratorOf(model);
     const attributes = model.getAttributes();
     const column = (attribute: string) => `${generator.quoteIdentifier(model.name)}.${generator.quoteIdentifier(attributes[attribute].field ?? attribute)}`;
     const forward = (keys[0][1] === 'ASC') === (direction === 'after');

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../context/RequestContext';
 import type { CursorPaginator } from './cursor';
+import { urlWith } from './pageLinks';
 import { pageParameters } from './pageParameters';
 
 /** The `meta.cursor` block (Fractal's Cursor): the tokens, and how many items this page holds. */
@@ -20,12 +21,7 @@ export interface CursorLinks {
 
 /** The URL of the current request with the cursor set (or removed for the start), every other parameter kept. */
 function cursorUrl(context: RequestContext, token: string | null): string {
-  const query = new URLSearchParams(context.search);
-  const name = pageParameters(context.app.config).cursor;
-  if (token === null) query.delete(name);
-  else query.set(name, token);
-  const search = query.toString();
-  return `${context.origin}${context.path}${search ? `?${search}` : ''}`;
+  return urlWith(context, pageParameters(context.app.config).cursor, token);
 }
 
 /**

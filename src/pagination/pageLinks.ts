@@ -2,11 +2,18 @@ import type { RequestContext } from '../context/RequestContext';
 import { pageParameters } from './pageParameters';
 import { Paginator, PageLinks, PaginationMeta, totalPages } from './Paginator';
 
+/** The URL of the current request with one query parameter set (or removed, for null), every other kept. */
+export function urlWith(context: RequestContext, name: string, value: string | null): string {
+  const query = new URLSearchParams(context.search);
+  if (value === null) query.delete(name);
+  else query.set(name, value);
+  const search = query.toString();
+  return `${context.origin}${context.path}${search ? `?${search}` : ''}`;
+}
+
 /** The URL of the current request with only the page number changed. */
 function pageUrl(context: RequestContext, page: number): string {
-  const query = new URLSearchParams(context.search);
-  query.set(pageParameters(context.app.config).page, String(page));
-  return `${context.origin}${context.path}?${query.toString()}`;
+  return urlWith(context, pageParameters(context.app.config).page, String(page));
 }
 
 /**

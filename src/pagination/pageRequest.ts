@@ -1,7 +1,7 @@
 import type { FindOptions, Model, ModelStatic } from 'sequelize';
 import { currentContext, queryString, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-import { cursorPage, CursorPaginator, MAX_CURSOR_LENGTH } from './cursor';
+import { cursorPage, CursorPaginator, isCursorShaped } from './cursor';
 import { actionColumns } from '../fieldset/fieldColumns';
 import { sortOrder } from '../sort/sortOrder';
 import type { PaginatedOptions } from '../integration/actionMetadata';
@@ -40,7 +40,7 @@ export function readPageRequest(context: RequestContext, { perPage = 15, maxPerP
   const size = positiveInteger(context, names.size, perPage, maxPerPage);
   if (cursor) {
     const token = queryString(context, names.cursor) || null;
-    if (token !== null && (token.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token))) {
+    if (token !== null && !isCursorShaped(token)) {
       throw new ApiError('RCA_PAGINATION_INVALID', { parameter: names.cursor, reason: 'is not a cursor this API gave out' });
     }
     return Object.freeze({ page: 1, perPage: size, limit: size, offset: 0, cursor: token });
