@@ -1,9 +1,9 @@
 import { Sequelize } from 'sequelize-typescript';
-import type sqlite3 from 'sqlite3';
 import { SequelizeStorage, Umzug } from 'umzug';
 import { withMigrationLock } from './migrationLock';
 import { migrations } from './migrations';
 import { models } from './models';
+import { execOn, onEachSqliteConnection } from './sqliteConnections';
 import * as books from './seeders/001-books';
 
 export interface DatabaseOptions {
@@ -17,7 +17,16 @@ export interface DatabaseOptions {
   busyTimeout?: number;
   /** A database server: connections this process may open. */
   poolMax?: number;
+  /**
+   * SQLite: the page cache of the connection in KiB (`PRAGMA cache_size`). SQLite's own 2 MiB no
+   * longer holds the index a page count walks once a table has 100,000 rows: each count then reads
+   * the index from the file again (1 ms instead of 0.13 ms on 100,000 books).
+   */
+  cacheKiB?: number;
 }
+
+/** Enough for the indexes of a few million rows; memory is taken only as pages are read. */
+export const SQLITE_CACHE_KIB = 65_536;
 
 /** Long enough for a writer's transaction to end; short enough that a stuck lock answers 503 within seconds. */
 export const SQLITE_BUSY_TIMEOUT = 1000;
@@ -39,7 +48,14 @@ export function sqliteStorage(url: string): string | undefined {
  * multiplies it: Sequelize's own five retries with back-off held a request 10-20 s on SQLite, and a
  * column-type lookup that failed on the lock silently left dates as text (a 500 from the transformer).
  */
-export function createDatabase({ url, storage, logging = false, busyTimeout = SQLITE_BUSY_TIMEOUT, poolMax = 10 }: DatabaseOptions): Sequelize {
+export function createDatabase({
+  url,
+  storage,
+  logging = false,
+  busyTimeout = SQLITE_BUSY_TIMEOUT,
+  poolMax = 10,
+  cacheKiB = SQLITE_CACHE_KIB,
+}: DatabaseOptions): Sequelize {
   const log = logging === true ? (sql: string) => console.log(sql.replace(/\s*\n\s*/g, ' ')) : logging || false;
   const file = url === undefined ? storage : sqliteStorage(url);
   if (file === undefined && url !== undefined) {
@@ -48,7 +64,10 @@ export function createDatabase({ url, storage, logging = false, busyTimeout = SQ
   }
   if (file === undefined) throw new Error('createDatabase() needs a url or a storage');
   const sequelize = new Sequelize({ dialect: 'sqlite', storage: file, logging: log, models, retry: { max: 1 } });
-  sequelize.addHook('afterConnect', (connection) => (connection as sqlite3.Database).configure('busyTimeout', busyTimeout));
+  onEachSqliteConnection(sequelize, (connection) => {
+    connection.configure('busyTimeout', busyTimeout);
+    return execOn(connection, `PRAGMA cache_size = -${Math.floor(cacheKiB)}`);
+  });
   return sequelize;
 }
 

@@ -1,5 +1,6 @@
 import type { Sequelize } from 'sequelize-typescript';
 import sqlite3 from 'sqlite3';
+import { execOn } from './sqliteConnections';
 
 /** The key of the example's PostgreSQL advisory lock (any 64-bit number the app does not use elsewhere). */
 const ADVISORY_KEY = 7_202_611;
@@ -49,14 +50,13 @@ async function withLockFile<T>(storage: string, work: () => Promise<T>): Promise
   const lock = await new Promise<sqlite3.Database>((resolve, reject) => {
     const db = new sqlite3.Database(`${storage}.migrate-lock`, (error) => (error ? reject(error) : resolve(db)));
   });
-  const exec = (sql: string) => new Promise<void>((resolve, reject) => lock.exec(sql, (error) => (error ? reject(error) : resolve())));
   try {
     lock.configure('busyTimeout', SQLITE_LOCK_WAIT);
-    await exec('BEGIN EXCLUSIVE');
+    await execOn(lock, 'BEGIN EXCLUSIVE');
     try {
       return await work();
     } finally {
-      await exec('ROLLBACK');
+      await execOn(lock, 'ROLLBACK');
     }
   } finally {
     await new Promise<void>((resolve) => lock.close(() => resolve()));

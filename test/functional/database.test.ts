@@ -2,9 +2,11 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sqlite3 from 'sqlite3';
 import { describeDatabase, readSettings } from '../../example/config';
-import { createDatabase, prepareDatabase, sqliteStorage } from '../../example/database';
+import { createDatabase, prepareDatabase, SQLITE_CACHE_KIB, sqliteStorage } from '../../example/database';
 import { models } from '../../example/models';
+import { execOn } from '../../example/sqliteConnections';
 import { SEED_COUNTS } from '../../example/seeders/001-books';
 import { exampleDatabase } from './exampleServer';
 
@@ -57,6 +59,45 @@ describe('example database', () => {
       return rows;
     };
     expect(await titles('one.sqlite')).to.deep.equal(await titles('two.sqlite'));
+  });
+
+  // Sequelize 6 runs no afterConnect hook on SQLite (sequelize#12487): both settings used to be skipped silently.
+  it("sets up every SQLite connection: a page cache that holds a big table's index, and the busy timeout asked for", async () => {
+    const cacheSize = async (db: ReturnType<typeof createDatabase>) => {
+      const [[row]] = (await db.query('PRAGMA cache_size')) as [Array<{ cache_size: number }>, unknown];
+      // A transaction has a connection of its own: it is set up too.
+      const [[inner]] = (await db.transaction((transaction) => db.query('PRAGMA cache_size', { transaction }))) as [Array<{ cache_size: number }>, unknown];
+      await db.close();
+      return [row.cache_size, inner.cache_size];
+    };
+    expect(await cacheSize(createDatabase({ storage: path.join(dir, 'a.sqlite') }))).to.deep.equal([-SQLITE_CACHE_KIB, -SQLITE_CACHE_KIB]);
+    expect(await cacheSize(createDatabase({ storage: path.join(dir, 'b.sqlite'), cacheKiB: 4096 }))).to.deep.equal([-4096, -4096]);
+
+    const storage = path.join(dir, 'c.sqlite');
+    const timed = async (busyTimeout: number) => {
+      const db = createDatabase({ storage, busyTimeout });
+      await db.query('CREATE TABLE IF NOT EXISTS t (x)');
+      const other = await new Promise<sqlite3.Database>((resolve, reject) => {
+        const handle = new sqlite3.Database(storage, (error) => (error ? reject(error) : resolve(handle)));
+      });
+      await execOn(other, 'BEGIN EXCLUSIVE');
+      const started = Date.now();
+      const failed = await db.query('SELECT * FROM t').then(
+        () => false,
+        () => true,
+      );
+      const waited = Date.now() - started;
+      await execOn(other, 'ROLLBACK');
+      await new Promise((resolve) => other.close(resolve));
+      await db.close();
+      return { failed, waited };
+    };
+    const short = await timed(50);
+    expect(short.failed).to.equal(true);
+    expect(short.waited).to.be.below(700);
+    const long = await timed(1500);
+    expect(long.failed).to.equal(true);
+    expect(long.waited).to.be.at.least(1400);
   });
 
   it('prints every statement on its own line with DB_LOGGING=true', async () => {

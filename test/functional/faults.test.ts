@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import sqlite3 from 'sqlite3';
 import { Book } from '../../example/models';
+import { execOn } from '../../example/sqliteConnections';
 import { FRAMEWORKS, RunningApp, startFixture } from '../fixture/app';
 import { closedPort, startUpstream, Upstream } from '../fixture/upstream';
 import { exampleDatabase, onBothFrameworks, TEST_DATABASE_URL } from './exampleServer';
@@ -16,10 +17,9 @@ async function lockDatabase(): Promise<() => Promise<void>> {
   const other = await new Promise<sqlite3.Database>((resolve, reject) => {
     const db = new sqlite3.Database(storage, (error) => (error ? reject(error) : resolve(db)));
   });
-  const exec = (sql: string) => new Promise<void>((resolve, reject) => other.exec(sql, (error) => (error ? reject(error) : resolve())));
-  await exec('BEGIN EXCLUSIVE');
+  await execOn(other, 'BEGIN EXCLUSIVE');
   return async () => {
-    await exec('ROLLBACK');
+    await execOn(other, 'ROLLBACK');
     await new Promise<void>((resolve) => other.close(() => resolve()));
   };
 }
