@@ -1,7 +1,8 @@
-import { Association, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
+import { Association, Model, ModelStatic, Op } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
 import type { RelatedRef } from './RelatedRef';
 import { hasManyQuery } from './hasManyQuery';
+import { selectModels } from './selectModels';
 import { attributeKeys, resolveSortKey, SortRequest } from './sortKey';
 
 /** Parent keys per `IN (...)` list; beyond it a relation takes one more query per chunk. */
@@ -82,16 +83,7 @@ async function loadHasMany(association: Association, refs: RelatedRef[], sort: S
   const { limit } = sort.params;
   const query = limit > 0 ? hasManyQuery(target, association.foreignKey, sort, attributes) : null;
   for (const keys of query ? chunks(distinctKeys(refs, sourceKey)) : []) {
-    const options = {
-      type: QueryTypes.SELECT,
-      model: target,
-      mapToModel: true,
-      replacements: query!.replacements(keys),
-      // Sequelize's SQLite dialect reads column types (dates) of the first `FROM` table unless told.
-      tableNames: [tableName(target)],
-    };
-    const rows: Model[] = await target.sequelize!.query(query!.sql(keys.length), options);
-    for (const row of rows) {
+    for (const row of await selectModels(target, query!.sql(keys.length), query!.replacements(keys))) {
       const parentKey = String(row.get(association.foreignKey));
       const list = byParent.get(parentKey) ?? [];
       list.push(row);
@@ -99,11 +91,6 @@ async function loadHasMany(association: Association, refs: RelatedRef[], sort: S
     }
   }
   for (const ref of refs) ref.value = byParent.get(String((ref.parent as Model).get(sourceKey))) ?? [];
-}
-
-function tableName(model: AnyModel): string {
-  const name = model.getTableName();
-  return typeof name === 'string' ? name : name.tableName;
 }
 
 /** Associations without a batched form (belongs-to-many): one query per parent, params applied. */
