@@ -1,5 +1,5 @@
 import type { Model, ModelStatic } from 'sequelize';
-import { queryGeneratorOf } from './queryGenerator';
+import { columnList } from './columnList';
 import { attributeKeys, resolveSortKey, SortRequest } from './sortKey';
 
 type AnyModel = ModelStatic<Model>;
@@ -22,24 +22,12 @@ export interface HasManyQuery {
  * Identifiers come from the model, quoted by the dialect; every value is a replacement.
  */
 export function hasManyQuery(target: AnyModel, foreignKey: string, sort: SortRequest, selected: string[] | null): HasManyQuery {
-  const attributes = target.getAttributes();
-  const generator = queryGeneratorOf(target);
-  const q = (name: string) => generator.quoteIdentifier(name);
-  const column = (attribute: string) => q(attributes[attribute]?.field ?? attribute);
   const pk = target.primaryKeyAttribute;
   const sortAttribute = resolveSortKey(attributeKeys(target), sort, pk);
   const direction = sort.params.order === 'desc' ? 'DESC' : 'ASC';
   const orderKeys = [sortAttribute, pk].filter((a, i, all): a is string => !!a && all.indexOf(a) === i);
+  const { quote: q, column, columns, named, paranoid, table } = columnList(target, selected ? [...selected, foreignKey, ...orderKeys] : null);
   const order = (prefix = '') => orderKeys.map((a) => `${prefix}${column(a)} ${direction}`).join(', ');
-  const wanted = selected ? [...selected, foreignKey, ...orderKeys] : Object.keys(attributes);
-  const fields = [...new Set(wanted)].filter((name) => attributes[name]?.field);
-  const columns = (prefix = '') => fields.map((name) => `${prefix}${q(attributes[name].field!)}`).join(', ');
-  // The rows come back under attribute names, as findAll() reads them: Sequelize renaming
-  // `created_at` to `createdAt` in every row (deleting the old key) costs more than the query.
-  const named = (prefix = '') =>
-    fields.map((name) => (attributes[name].field === name ? `${prefix}${q(name)}` : `${prefix}${q(attributes[name].field!)} AS ${q(name)}`)).join(', ');
-  const paranoid = target.options.paranoid ? ` AND ${column((target.options.deletedAt as string) ?? 'deletedAt')} IS NULL` : '';
-  const table = generator.quoteTable(target.getTableName());
   const fk = column(foreignKey);
   const values = (count: number) => new Array(count).fill('(?)').join(', ');
   const parent = `${q('__rca_parent')}.${q('key')}`;

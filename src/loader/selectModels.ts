@@ -1,4 +1,5 @@
-import { DataTypes, Model, ModelStatic, QueryTypes } from 'sequelize';
+import { DataTypes, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
+import { columnList } from './columnList';
 
 type AnyModel = ModelStatic<Model>;
 type Parse = (value: unknown, options: { timezone?: string }) => unknown;
@@ -38,6 +39,27 @@ export async function selectModels<M extends Model>(target: ModelStatic<M>, sql:
     }
   }
   return target.bulkBuild(rows as never, { raw: true, isNewRecord: false });
+}
+
+/** Hooks findAll() runs that a SELECT written by hand would skip. */
+const FIND_HOOKS = ['beforeFind', 'beforeFindAfterExpandIncludeAll', 'beforeFindAfterOptions', 'afterFind'] as const;
+
+/**
+ * The rows of `target` whose `key` is one of `keys`, as `findAll({ where: { [key]: keys } })`
+ * answers them (`attributes` only, when given; soft-deleted rows left out). A model with a default
+ * scope or find hooks goes through findAll(), which applies them; any other is read by one SELECT
+ * written here, without findAll()'s fixed cost (0.66 against 0.29 ms for ten authors on SQLite).
+ *
+ * @example
+ * const authors = await findByKeys(Author, 'id', [1, 2, 3], null);
+ */
+export function findByKeys<M extends Model>(target: ModelStatic<M>, key: string, keys: unknown[], attributes: string[] | null): Promise<M[]> {
+  const scoped = Object.keys((target.options as { defaultScope?: object }).defaultScope ?? {}).length > 0;
+  if (scoped || FIND_HOOKS.some((hook) => target.hasHook(hook))) {
+    return target.findAll({ where: { [key]: { [Op.in]: keys } } as never, ...(attributes ? { attributes } : {}) });
+  }
+  const { named, table, column, paranoid } = columnList(target, attributes);
+  return selectModels(target, `SELECT ${named()} FROM ${table} WHERE ${column(key)} IN (${keys.map(() => '?').join(', ')})${paranoid}`, keys);
 }
 
 /** The attributes of a model whose SQLite text needs the dialect's parser, with that parser. */

@@ -1,8 +1,8 @@
-import { Association, Model, ModelStatic, Op } from 'sequelize';
+import { Association, Model, ModelStatic } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
 import type { RelatedRef } from './RelatedRef';
 import { hasManyQuery } from './hasManyQuery';
-import { selectModels } from './selectModels';
+import { findByKeys, selectModels } from './selectModels';
 import { attributeKeys, resolveSortKey, SortRequest } from './sortKey';
 
 /** Parent keys per `IN (...)` list; beyond it a relation takes one more query per chunk. */
@@ -70,8 +70,7 @@ function distinctKeys(refs: RelatedRef[], parentKey: string): unknown[] {
 async function loadByKey(refs: RelatedRef[], target: AnyModel, parentKey: string, targetKey: string, attributes: string[] | null): Promise<void> {
   const byKey = new Map<string, Model>();
   for (const keys of chunks(distinctKeys(refs, parentKey))) {
-    const rows = await target.findAll({ where: { [targetKey]: { [Op.in]: keys } }, ...(attributes ? { attributes } : {}) });
-    for (const row of rows) byKey.set(String(row.get(targetKey)), row);
+    for (const row of await findByKeys(target, targetKey, keys, attributes)) byKey.set(String(row.get(targetKey)), row);
   }
   for (const ref of refs) ref.value = byKey.get(String((ref.parent as Model).get(parentKey))) ?? null;
 }

@@ -1,9 +1,13 @@
 import { expect } from 'chai';
 import { DataTypes, Model, Sequelize } from 'sequelize';
-import { selectModels } from '../../../src/loader/selectModels';
+import { findByKeys, selectModels } from '../../../src/loader/selectModels';
 
 /** Every column type SQLite answers as text or needs parsed, under a field name unlike its attribute's. */
 class Reading extends Model {}
+/** Soft-deleted rows, a default scope, a find hook: what findByKeys() must honour as findAll() does. */
+class Plain extends Model {}
+class Scoped extends Model {}
+class Hooked extends Model {}
 
 describe('selectModels() on SQLite', () => {
   const statements: string[] = [];
@@ -23,7 +27,19 @@ describe('selectModels() on SQLite', () => {
       },
       { sequelize, tableName: 'readings' },
     );
+    const attributes = { name: DataTypes.STRING, shown: { type: DataTypes.BOOLEAN, field: 'is_shown' } };
+    Plain.init(attributes, { sequelize, tableName: 'plain', paranoid: true });
+    Scoped.init(attributes, { sequelize, tableName: 'scoped', defaultScope: { where: { shown: true } } });
+    Hooked.init(attributes, {
+      sequelize,
+      tableName: 'hooked',
+      hooks: { afterFind: (rows) => void (rows as Hooked[]).forEach((row) => row.set('name', 'hooked')) },
+    });
     await sequelize.sync();
+    for (const model of [Plain, Scoped, Hooked] as Array<typeof Plain>) {
+      await model.bulkCreate([1, 2, 3, 4].map((id) => ({ id, name: `n${id}`, shown: id % 2 === 0 })));
+    }
+    await Plain.destroy({ where: { id: 4 } });
     await Reading.bulkCreate([
       {
         takenAt: new Date(Date.UTC(2024, 4, 1, 12, 30, 15, 250)),
@@ -50,5 +66,24 @@ describe('selectModels() on SQLite', () => {
     expect(rows.map((row) => row.get({ plain: true }))).to.deep.equal(expected);
     expect(rows[0].get('takenAt')).to.be.an.instanceOf(Date);
     expect(rows[0].get('payload')).to.deep.equal({ a: [1, 'x'] });
+  });
+
+  it('findByKeys() answers what findAll() does: soft-deleted rows left out, default scopes and find hooks applied', async () => {
+    const plainOf = (rows: Model[]) => rows.map((row) => row.get({ plain: true })).sort((a, b) => a.id - b.id);
+    for (const model of [Plain, Scoped, Hooked] as Array<typeof Plain>) {
+      const expected = plainOf(await model.findAll({ where: { id: [1, 2, 3, 4] } }));
+      statements.length = 0;
+      expect(plainOf(await findByKeys(model, 'id', [1, 2, 3, 4], null)), model.name).to.deep.equal(expected);
+      // Only a model without a scope or hook is read by the SELECT written here (findAll() aliases the table).
+      expect(
+        statements.some((sql) => sql.includes(`AS \`${model.name}\``)),
+        model.name,
+      ).to.equal(model !== Plain);
+    }
+    expect(plainOf(await findByKeys(Plain, 'id', [1, 2, 3, 4], ['name', 'id'])).map(Object.keys)).to.deep.equal([
+      ['name', 'id'],
+      ['name', 'id'],
+      ['name', 'id'],
+    ]);
   });
 });

@@ -1,0 +1,50 @@
+import type { Model, ModelStatic } from 'sequelize';
+import { queryGeneratorOf } from './queryGenerator';
+
+type AnyModel = ModelStatic<Model>;
+
+/** The quoted column lists of one hand-written SELECT of a model. */
+export interface ColumnList {
+  /** An identifier quoted by the model's dialect. */
+  quote: (name: string) => string;
+  /** An attribute's column, quoted. */
+  column: (attribute: string) => string;
+  /** The selected columns under their own names (for an inner query). */
+  columns: (prefix?: string) => string;
+  /**
+   * The selected columns under their attribute names, as findAll() reads them: Sequelize renaming
+   * `created_at` to `createdAt` in every row (deleting the old key) costs more than the query.
+   */
+  named: (prefix?: string) => string;
+  /** ` AND "deleted_at" IS NULL` for a paranoid model, else nothing. */
+  paranoid: string;
+  /** The table, quoted. */
+  table: string;
+}
+
+/**
+ * The columns of `wanted` attributes of `target` (every column when null), quoted by its dialect;
+ * attributes without a column (virtual ones) are left out.
+ *
+ * @example
+ * const { named, table, column } = columnList(Author, ['name']);
+ * const sql = `SELECT ${named()} FROM ${table} WHERE ${column('id')} IN (?)`;
+ */
+export function columnList(target: AnyModel, wanted: string[] | null): ColumnList {
+  const attributes = target.getAttributes();
+  const generator = queryGeneratorOf(target);
+  const quote = (name: string) => generator.quoteIdentifier(name);
+  const column = (attribute: string) => quote(attributes[attribute]?.field ?? attribute);
+  const fields = [...new Set(wanted ?? Object.keys(attributes))].filter((name) => attributes[name]?.field);
+  return {
+    quote,
+    column,
+    columns: (prefix = '') => fields.map((name) => `${prefix}${quote(attributes[name].field!)}`).join(', '),
+    named: (prefix = '') =>
+      fields
+        .map((name) => (attributes[name].field === name ? `${prefix}${quote(name)}` : `${prefix}${quote(attributes[name].field!)} AS ${quote(name)}`))
+        .join(', '),
+    paranoid: target.options.paranoid ? ` AND ${column((target.options.deletedAt as string) ?? 'deletedAt')} IS NULL` : '',
+    table: generator.quoteTable(target.getTableName()),
+  };
+}
