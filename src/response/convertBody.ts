@@ -84,9 +84,9 @@ export interface Converter {
   value(value: unknown): unknown;
   /**
    * A transformer's fields converted as `value()` does, in the same pass their lazy values
-   * (functions) computed and their MISSING ones left out.
+   * (functions) computed and their MISSING ones left out, and the `omit` ones too.
    */
-  fields(fields: Record<string, unknown>): Record<string, unknown>;
+  fields(fields: Record<string, unknown>, omit?: ReadonlySet<string>): Record<string, unknown>;
 }
 
 /** The converter of a `convert` config. */
@@ -94,14 +94,18 @@ export function converter(keyCase: KeyCase, date: DateConversion): Converter {
   return {
     key: keyCase ? (name) => convertKey(name, keyCase) : (name) => name,
     value: (value) => convertBody(value, keyCase, date),
-    fields: (fields) => convertFields(fields, keyCase, date),
+    fields: (fields, omit) => convertFields(fields, keyCase, date, omit),
   };
 }
 
-/** convertObject() for a transformer's fields: a function is called and its value converted, MISSING dropped. */
-function convertFields(value: Record<string, unknown>, keyCase: KeyCase, date: DateConversion): Record<string, unknown> {
+/** convertObject() for a transformer's fields: a function is called and its value converted, MISSING and `omit` keys dropped. */
+function convertFields(value: Record<string, unknown>, keyCase: KeyCase, date: DateConversion, omit?: ReadonlySet<string>): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
   for (const key in value) {
+    if (omit?.has(key)) {
+      out ??= copyUntil(value, key);
+      continue;
+    }
     let entry = value[key];
     if (typeof entry === 'function') entry = (entry as () => unknown)();
     if (entry === MISSING) {

@@ -55,11 +55,12 @@ export class JsonApiSerializer implements Serializer {
   }
 
   private resource(item: TransformedItem, type: string, included: Map<string, ResourceObject>): ResourceObject {
-    const { id, link: rawLink, ...attributes } = item.fields;
-    const link = plain(rawLink);
+    const { fields } = item;
+    const link = plain(fields.link);
     const self = selfLink(link);
-    if (self === null && link !== undefined) attributes.link = link;
-    const object: ResourceObject = { type, id: String(plain(id)), attributes: this.convert.fields(attributes) };
+    // `id` is the resource's own member, and so is a self link (in `links`); any other link is an attribute.
+    const attributes = this.convert.fields(fields, self === null ? ONLY_ID : ID_AND_LINK);
+    const object: ResourceObject = { type, id: String(plain(fields.id)), attributes };
     if (self !== null) object.links = { self };
     for (const [name, resource, linked] of item.includes) {
       // Sparse fieldsets may leave a relationship out; what it includes is sent all the same.
@@ -82,6 +83,9 @@ export class JsonApiSerializer implements Serializer {
     return null;
   }
 }
+
+const ONLY_ID: ReadonlySet<string> = new Set(['id']);
+const ID_AND_LINK: ReadonlySet<string> = new Set(['id', 'link']);
 
 function key(type: string, item: TransformedItem): string {
   return `${type}:${String(plain(item.fields.id))}`;

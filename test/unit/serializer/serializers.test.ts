@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { serializers } from '../../../src';
 import { converter } from '../../../src/response/convertBody';
+import { MISSING } from '../../../src/transformer/fieldValues';
 import type { TransformedItem, TransformedResource } from '../../../src/transformer/Transformed';
 
 const author = (id: number): TransformedItem => ({ fields: { id, name: `A${id}` }, includes: [] });
@@ -67,6 +68,28 @@ describe('serializers', () => {
 
     it('includes each related resource once', () => {
       expect(body.included.map((r: any) => `${r.type}:${r.id}`)).to.deep.equal(['author:7', 'comments:10', 'comments:20']);
+    });
+
+    it('moves a self link to links.self; keeps any other link, lazy or not, as an attribute, and leaves a missing one out', () => {
+      const document = (link: unknown) =>
+        (
+          serializers['json-api'].document(
+            { kind: 'item', resourceKey: 'books', item: { fields: { id: 3, title: 'T', link }, includes: [] } },
+            null,
+            null,
+            keep,
+          ) as any
+        ).data;
+      expect(document({ rel: 'self', href: 'http://x/b/3' })).to.deep.equal({
+        type: 'books',
+        id: '3',
+        attributes: { title: 'T' },
+        links: { self: 'http://x/b/3' },
+      });
+      expect(document(() => ({ rel: 'self', href: 'http://x/b/3' })).links).to.deep.equal({ self: 'http://x/b/3' });
+      expect(document({ rel: 'related', href: 'http://x/a/1' }).attributes).to.deep.equal({ title: 'T', link: { rel: 'related', href: 'http://x/a/1' } });
+      expect(document(() => 'http://x/a/1').attributes).to.deep.equal({ title: 'T', link: 'http://x/a/1' });
+      expect(document(MISSING).attributes).to.deep.equal({ title: 'T' });
     });
 
     it('puts pagination links at the top level and uses the JSON:API media type', () => {
