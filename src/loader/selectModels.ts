@@ -67,7 +67,7 @@ function rowPlan(target: AnyModel): RowPlan {
   let plan = plans.get(target);
   if (!plan) {
     // Sequelize's dialect data types, the documented place of their parsers (not in its typings).
-    const parsers = (DataTypes as unknown as { sqlite: unknown }).sqlite as Record<string, { parse?: Parse } | undefined>;
+    const parsers = ((DataTypes as unknown as { sqlite?: unknown }).sqlite ?? {}) as Record<string, { parse?: Parse } | undefined>;
     plan = [];
     for (const [attribute, definition] of Object.entries(target.getAttributes())) {
       const key = (definition.type as { key?: string }).key;
