@@ -8,10 +8,9 @@ function valuesOf(item: unknown): Record<string, unknown> | undefined {
   return isModel(item) ? (item.dataValues as Record<string, unknown>) : (item as Record<string, unknown> | undefined);
 }
 
-/** The relation when it was loaded already (eager loading, or a plain object's property). */
-export function preloaded(parent: object, association: string): { value: unknown } | undefined {
-  const value = valuesOf(parent)![association];
-  return value === undefined ? undefined : { value };
+/** The relation when it was loaded already (eager loading, or a plain object's property): undefined when it was not. */
+export function preloaded(parent: object, association: string): unknown {
+  return valuesOf(parent)![association];
 }
 
 function read(item: unknown, key: string): unknown {

@@ -48,13 +48,13 @@ function fillFromMemory(group: RelatedRef[], sort: SortRequest): RelatedRef[] {
   let sortKey: string | null | undefined;
   for (const ref of group) {
     const loaded = preloaded(ref.parent, ref.association);
-    if (!loaded) {
+    if (loaded === undefined) {
       pending.push(ref);
-    } else if (Array.isArray(loaded.value)) {
-      if (sortKey === undefined && loaded.value.length > 0) sortKey = memorySortKey(loaded.value[0], sort);
-      ref.value = applyParamsInMemory(loaded.value, sort.params, sortKey ?? null);
+    } else if (Array.isArray(loaded)) {
+      if (sortKey === undefined && loaded.length > 0) sortKey = memorySortKey(loaded[0], sort);
+      ref.value = applyParamsInMemory(loaded, sort.params, sortKey ?? null);
     } else {
-      ref.value = loaded.value;
+      ref.value = loaded;
     }
   }
   return pending;

@@ -137,6 +137,7 @@ export class Scope {
 
   /** The field policy of a resource type: null when the request gave it no fieldset. */
   private policyFor(type: string): FieldPolicy | null {
+    if (this.fieldsets.size === 0) return null;
     let policy = this.policies.get(type);
     if (policy === undefined) {
       const fieldset = this.fieldsets.get(type);
@@ -178,7 +179,8 @@ export class Scope {
       const resources = await this.callInclude(group, name, child.params);
       // Include methods only name relations; the budget decides before any of them is loaded.
       this.budget.reserveLevel(resources, child.params.limit, child.path);
-      const refs = resources.map((r) => (r.kind !== 'null' && r.data instanceof RelatedRef ? r.data : null)).filter((r): r is RelatedRef => r !== null);
+      const refs: RelatedRef[] = [];
+      for (const resource of resources) if (resource.kind !== 'null' && resource.data instanceof RelatedRef) refs.push(resource.data);
       if (refs.length > 0) {
         const sort = { params: child.params, sortGiven: child.sortGiven, path: child.path, allowed: group.transformer.sortable[name] };
         await loadRelated(refs, sort, this.columnSelector(resources, name));

@@ -43,14 +43,14 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
   declare availableIncludes: readonly string[];
   /** Includes added to every response of this transformer, requested or not. */
   declare defaultIncludes: readonly string[];
-  // Shared frozen defaults: include methods often build one transformer per parent, so an
-  // instance allocates nothing of its own unless a subclass says otherwise.
+  // The defaults live on the prototype (set below the class): include methods often build one
+  // transformer per parent, so an instance holds only what its subclass sets.
   /** When non-empty, only these fields are kept. */
-  visible: readonly string[] = NONE;
+  declare visible: readonly string[];
   /** These fields are never sent. */
-  hidden: readonly string[] = NONE;
+  declare hidden: readonly string[];
   /** Sort keys allowed per include (`{ comments: ['created_at', 'id'] }`); default: the related model's columns. */
-  sortable: Readonly<Record<string, readonly string[]>> = NO_SORTABLE;
+  declare sortable: Readonly<Record<string, readonly string[]>>;
   /**
    * The model attributes a field reads, for fields not named after one (`{ created: ['createdAt'], link: ['id'] }`).
    * Declared (even as `{}`), it lets a sparse fieldset (`fields[books]=title`) load only the columns
@@ -58,13 +58,13 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
    * (`created: () => book.createdAt.toISOString()`), as it is computed only when sent.
    * Null (the default): every column is loaded.
    */
-  columns: Readonly<Record<string, readonly string[]>> | null = null;
+  declare columns: Readonly<Record<string, readonly string[]>> | null;
   /**
    * The JSON Schema of each field as it is sent (`{ id: { type: 'integer' }, created: { type: 'string',
    * format: 'date-time' } }`), for the OpenAPI document. Every field is required unless its schema
    * says `'x-optional': true` (a `when()` field); the document allows no other field. Null: undocumented.
    */
-  schema: Readonly<Record<string, FieldSchema>> | null = null;
+  declare schema: Readonly<Record<string, FieldSchema>> | null;
 
   private [AVAILABLE]?: readonly string[];
   private [DEFAULTS]?: readonly string[];
@@ -116,8 +116,8 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
    */
   whenLoaded<R>(model: object, relation: string, map?: (related: R) => unknown): Lazy<unknown> | typeof MISSING {
     const loaded = preloaded(model, relation);
-    if (!loaded) return MISSING;
-    return map ? () => map(loaded.value as R) : () => plain(loaded.value);
+    if (loaded === undefined) return MISSING;
+    return map ? () => map(loaded as R) : () => plain(loaded);
   }
 
   /** An include that resolves to nothing. */
@@ -161,6 +161,8 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
     return this.getParsedParams('order');
   }
 }
+
+Object.assign(Transformer.prototype, { visible: NONE, hidden: NONE, sortable: NO_SORTABLE, columns: null, schema: null });
 
 // Accessors on the prototype, so that a subclass's `availableIncludes = [...]` field assignment is
 // checked against its include methods at construction time, at no cost per instance. (Where class
