@@ -29,17 +29,19 @@ export class JsonApiSerializer implements Serializer {
     this.convert = convert;
     const included = new Map<string, ResourceObject>();
     const rootType = resource.resourceKey ?? DEFAULT_RESOURCE_TYPE;
+    // The primary data's keys: a resource that is also included is sent once, as primary data.
     const primary = new Set<string>();
+    const primaryObject = (item: TransformedItem): ResourceObject => {
+      const object = this.resource(item, rootType, included);
+      primary.add(`${rootType}:${object.id}`);
+      return object;
+    };
     let data: unknown = null;
-    if (resource.kind === 'collection') {
-      data = resource.items.map((item) => this.resource(item, rootType, included));
-      resource.items.forEach((item) => primary.add(key(rootType, item)));
-    } else if (resource.kind === 'item' && resource.item) {
-      data = this.resource(resource.item, rootType, included);
-      primary.add(key(rootType, resource.item));
-    }
+    if (resource.kind === 'collection') data = resource.items.map(primaryObject);
+    else if (resource.kind === 'item' && resource.item) data = primaryObject(resource.item);
     const body: Record<string, unknown> = { jsonapi: { version: '1.1' }, data };
-    const rest = [...included].filter(([k]) => !primary.has(k)).map(([, object]) => object);
+    const rest: ResourceObject[] = [];
+    for (const [k, object] of included) if (!primary.has(k)) rest.push(object);
     if (rest.length > 0) body.included = rest;
     const allMeta = page ? { ...(meta ?? {}), [page.kind]: page.meta } : meta;
     if (allMeta && Object.keys(allMeta).length > 0) body.meta = convert.value(allMeta);
@@ -74,9 +76,10 @@ export class JsonApiSerializer implements Serializer {
   private link(name: string, resource: TransformedResource, included: Map<string, ResourceObject>): Identifier | Identifier[] | null {
     const type = resource.resourceKey ?? name;
     const add = (item: TransformedItem): Identifier => {
-      const k = key(type, item);
+      const id = String(plain(item.fields.id));
+      const k = `${type}:${id}`;
       if (!included.has(k)) included.set(k, this.resource(item, type, included));
-      return { type, id: String(plain(item.fields.id)) };
+      return { type, id };
     };
     if (resource.kind === 'collection') return resource.items.map(add);
     if (resource.kind === 'item' && resource.item) return add(resource.item);
@@ -86,10 +89,6 @@ export class JsonApiSerializer implements Serializer {
 
 const ONLY_ID: ReadonlySet<string> = new Set(['id']);
 const ID_AND_LINK: ReadonlySet<string> = new Set(['id', 'link']);
-
-function key(type: string, item: TransformedItem): string {
-  return `${type}:${String(plain(item.fields.id))}`;
-}
 
 /** A field as sent: a lazy value computed, MISSING as nothing. */
 function plain(value: unknown): unknown {
