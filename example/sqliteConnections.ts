@@ -24,7 +24,12 @@ export function onEachSqliteConnection(sequelize: Sequelize, setup: (connection:
   };
 }
 
-/** Runs one statement on a raw connection. */
+/**
+ * Runs SQL on a raw sqlite3 connection, answering when it is done.
+ *
+ * @example
+ * await execOn(connection, 'PRAGMA cache_size = -65536');
+ */
 export function execOn(connection: sqlite3.Database, sql: string): Promise<void> {
   return new Promise((resolve, reject) => connection.exec(sql, (error) => (error ? reject(error) : resolve())));
 }
