@@ -1,6 +1,5 @@
 import type { Sequelize } from 'sequelize-typescript';
-import sqlite3 from 'sqlite3';
-import { execOn } from './sqliteConnections';
+import { closeSqlite, execOn, openSqlite } from './sqliteConnections';
 
 /** The key of the example's PostgreSQL advisory lock (any 64-bit number the app does not use elsewhere). */
 const ADVISORY_KEY = 7_202_611;
@@ -47,9 +46,7 @@ async function withAdvisoryLock<T>(sequelize: Sequelize, work: () => Promise<T>)
 
 async function withLockFile<T>(storage: string, work: () => Promise<T>): Promise<T> {
   if (storage === ':memory:' || storage === '') return work();
-  const lock = await new Promise<sqlite3.Database>((resolve, reject) => {
-    const db = new sqlite3.Database(`${storage}.migrate-lock`, (error) => (error ? reject(error) : resolve(db)));
-  });
+  const lock = await openSqlite(`${storage}.migrate-lock`);
   try {
     lock.configure('busyTimeout', SQLITE_LOCK_WAIT);
     await execOn(lock, 'BEGIN EXCLUSIVE');
@@ -59,6 +56,6 @@ async function withLockFile<T>(storage: string, work: () => Promise<T>): Promise
       await execOn(lock, 'ROLLBACK');
     }
   } finally {
-    await new Promise<void>((resolve) => lock.close(() => resolve()));
+    await closeSqlite(lock);
   }
 }

@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize-typescript';
-import type sqlite3 from 'sqlite3';
+import sqlite3 from 'sqlite3';
 
 type ConnectionManager = { getConnection(options?: unknown): Promise<sqlite3.Database> };
 
@@ -32,4 +32,23 @@ export function onEachSqliteConnection(sequelize: Sequelize, setup: (connection:
  */
 export function execOn(connection: sqlite3.Database, sql: string): Promise<void> {
   return new Promise((resolve, reject) => connection.exec(sql, (error) => (error ? reject(error) : resolve())));
+}
+
+/**
+ * A raw sqlite3 connection to `file` of its own, outside Sequelize (a lock, a test's second client).
+ *
+ * @example
+ * const other = await openSqlite('books.sqlite');
+ * await execOn(other, 'BEGIN EXCLUSIVE');
+ * await closeSqlite(other);
+ */
+export function openSqlite(file: string): Promise<sqlite3.Database> {
+  return new Promise((resolve, reject) => {
+    const connection = new sqlite3.Database(file, (error) => (error ? reject(error) : resolve(connection)));
+  });
+}
+
+/** Closes a connection of openSqlite(), answering when it is closed (an error closing it is ignored). */
+export function closeSqlite(connection: sqlite3.Database): Promise<void> {
+  return new Promise((resolve) => connection.close(() => resolve()));
 }

@@ -2,11 +2,10 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sqlite3 from 'sqlite3';
 import { describeDatabase, readSettings } from '../../example/config';
 import { createDatabase, prepareDatabase, SQLITE_CACHE_KIB, sqliteStorage } from '../../example/database';
 import { models } from '../../example/models';
-import { execOn } from '../../example/sqliteConnections';
+import { closeSqlite, execOn, openSqlite } from '../../example/sqliteConnections';
 import { SEED_COUNTS } from '../../example/seeders/001-books';
 import { exampleDatabase } from './exampleServer';
 
@@ -77,9 +76,7 @@ describe('example database', () => {
     const timed = async (busyTimeout: number) => {
       const db = createDatabase({ storage, busyTimeout });
       await db.query('CREATE TABLE IF NOT EXISTS t (x)');
-      const other = await new Promise<sqlite3.Database>((resolve, reject) => {
-        const handle = new sqlite3.Database(storage, (error) => (error ? reject(error) : resolve(handle)));
-      });
+      const other = await openSqlite(storage);
       await execOn(other, 'BEGIN EXCLUSIVE');
       const started = Date.now();
       const failed = await db.query('SELECT * FROM t').then(
@@ -88,7 +85,7 @@ describe('example database', () => {
       );
       const waited = Date.now() - started;
       await execOn(other, 'ROLLBACK');
-      await new Promise((resolve) => other.close(resolve));
+      await closeSqlite(other);
       await db.close();
       return { failed, waited };
     };

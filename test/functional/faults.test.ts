@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import sqlite3 from 'sqlite3';
 import { Book } from '../../example/models';
-import { execOn } from '../../example/sqliteConnections';
+import { closeSqlite, execOn, openSqlite } from '../../example/sqliteConnections';
 import { FRAMEWORKS, RunningApp, startFixture } from '../fixture/app';
 import { closedPort, startUpstream, Upstream } from '../fixture/upstream';
 import { exampleDatabase, onBothFrameworks, TEST_DATABASE_URL } from './exampleServer';
@@ -14,13 +13,11 @@ import { exampleDatabase, onBothFrameworks, TEST_DATABASE_URL } from './exampleS
 async function lockDatabase(): Promise<() => Promise<void>> {
   if (TEST_DATABASE_URL) return lockPostgresTables(TEST_DATABASE_URL);
   const storage = (await exampleDatabase()).options.storage as string;
-  const other = await new Promise<sqlite3.Database>((resolve, reject) => {
-    const db = new sqlite3.Database(storage, (error) => (error ? reject(error) : resolve(db)));
-  });
+  const other = await openSqlite(storage);
   await execOn(other, 'BEGIN EXCLUSIVE');
   return async () => {
     await execOn(other, 'ROLLBACK');
-    await new Promise<void>((resolve) => other.close(() => resolve()));
+    await closeSqlite(other);
   };
 }
 
