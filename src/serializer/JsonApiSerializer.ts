@@ -27,21 +27,17 @@ export class JsonApiSerializer implements Serializer {
 
   document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown> {
     this.convert = convert;
-    const included = new Map<string, ResourceObject>();
+    const included = new Included();
     const rootType = resource.resourceKey ?? DEFAULT_RESOURCE_TYPE;
-    // The primary data's keys: a resource that is also included is sent once, as primary data.
-    const primary = new Set<string>();
-    const primaryObject = (item: TransformedItem): ResourceObject => {
-      const object = this.resource(item, rootType, included);
-      primary.add(`${rootType}:${object.id}`);
-      return object;
-    };
-    let data: unknown = null;
-    if (resource.kind === 'collection') data = resource.items.map(primaryObject);
-    else if (resource.kind === 'item' && resource.item) data = primaryObject(resource.item);
+    let data: ResourceObject[] | ResourceObject | null = null;
+    if (resource.kind === 'collection') {
+      const { items } = resource;
+      data = new Array<ResourceObject>(items.length);
+      for (let i = 0; i < items.length; i++) data[i] = this.resource(items[i], rootType, idOf(items[i]), included);
+    } else if (resource.kind === 'item' && resource.item) data = this.resource(resource.item, rootType, idOf(resource.item), included);
     const body: Record<string, unknown> = { jsonapi: { version: '1.1' }, data };
-    const rest: ResourceObject[] = [];
-    for (const [k, object] of included) if (!primary.has(k)) rest.push(object);
+    // A resource that is also primary data is sent once, as primary data.
+    const rest = included.without(rootType, data === null ? [] : Array.isArray(data) ? data : [data]);
     if (rest.length > 0) body.included = rest;
     const allMeta = page ? { ...(meta ?? {}), [page.kind]: page.meta } : meta;
     if (allMeta && Object.keys(allMeta).length > 0) body.meta = convert.value(allMeta);
@@ -56,15 +52,14 @@ export class JsonApiSerializer implements Serializer {
     return body;
   }
 
-  private resource(item: TransformedItem, type: string, included: Map<string, ResourceObject>): ResourceObject {
-    const { fields } = item;
-    const link = plain(fields.link);
-    const self = selfLink(link);
+  private resource(item: TransformedItem, type: string, id: string, included: Included): ResourceObject {
+    const { fields, includes } = item;
+    const self = selfLink(plain(fields.link));
     // `id` is the resource's own member, and so is a self link (in `links`); any other link is an attribute.
-    const attributes = this.convert.fields(fields, self === null ? ONLY_ID : ID_AND_LINK);
-    const object: ResourceObject = { type, id: String(plain(fields.id)), attributes };
+    const object: ResourceObject = { type, id, attributes: this.convert.fields(fields, self === null ? ONLY_ID : ID_AND_LINK) };
     if (self !== null) object.links = { self };
-    for (const [name, resource, linked] of item.includes) {
+    for (let i = 0; i < includes.length; i++) {
+      const [name, resource, linked] = includes[i];
       // Sparse fieldsets may leave a relationship out; what it includes is sent all the same.
       const data = this.link(name, resource, included);
       if (linked) (object.relationships ??= {})[this.convert.key(name)] = { data };
@@ -73,18 +68,52 @@ export class JsonApiSerializer implements Serializer {
   }
 
   /** The relationship's identifiers; the related resources go to `included`, once each. */
-  private link(name: string, resource: TransformedResource, included: Map<string, ResourceObject>): Identifier | Identifier[] | null {
+  private link(name: string, resource: TransformedResource, included: Included): Identifier | Identifier[] | null {
+    if (resource.kind === 'null') return null;
     const type = resource.resourceKey ?? name;
-    const add = (item: TransformedItem): Identifier => {
-      const id = String(plain(item.fields.id));
-      const k = `${type}:${id}`;
-      if (!included.has(k)) included.set(k, this.resource(item, type, included));
-      return { type, id };
-    };
-    if (resource.kind === 'collection') return resource.items.map(add);
-    if (resource.kind === 'item' && resource.item) return add(resource.item);
-    return null;
+    const ofType = included.ofType(type);
+    if (resource.kind === 'item') return resource.item ? this.identify(resource.item, type, ofType, included) : null;
+    const { items } = resource;
+    const identifiers = new Array<Identifier>(items.length);
+    for (let i = 0; i < items.length; i++) identifiers[i] = this.identify(items[i], type, ofType, included);
+    return identifiers;
   }
+
+  private identify(item: TransformedItem, type: string, ofType: Map<string, ResourceObject>, included: Included): Identifier {
+    const id = idOf(item);
+    if (!ofType.has(id)) included.add(ofType, id, this.resource(item, type, id, included));
+    return { type, id };
+  }
+}
+
+/** The related resources of a document by type and id, in the order they were first met. */
+class Included {
+  private readonly byType = new Map<string, Map<string, ResourceObject>>();
+  private readonly order: ResourceObject[] = [];
+
+  ofType(type: string): Map<string, ResourceObject> {
+    let found = this.byType.get(type);
+    if (!found) this.byType.set(type, (found = new Map<string, ResourceObject>()));
+    return found;
+  }
+
+  add(ofType: Map<string, ResourceObject>, id: string, object: ResourceObject): void {
+    ofType.set(id, object);
+    this.order.push(object);
+  }
+
+  /** Every resource, less those of `type` among `primary`. */
+  without(type: string, primary: ResourceObject[]): ResourceObject[] {
+    const same = this.byType.get(type);
+    if (!same || same.size === 0) return this.order;
+    const ids = new Set(primary.map((object) => object.id));
+    return this.order.filter((object) => object.type !== type || !ids.has(object.id));
+  }
+}
+
+/** A resource's `id` member. */
+function idOf(item: TransformedItem): string {
+  return String(plain(item.fields.id));
 }
 
 const ONLY_ID: ReadonlySet<string> = new Set(['id']);

@@ -70,6 +70,33 @@ describe('serializers', () => {
       expect(body.included.map((r: any) => `${r.type}:${r.id}`)).to.deep.equal(['author:7', 'comments:10', 'comments:20']);
     });
 
+    it('sends a related resource that is also primary data once, as primary data, and the rest in the order first met', () => {
+      const related = (id: number, ...ids: number[]): TransformedItem => ({
+        fields: { id, title: `B${id}` },
+        includes: [['similar', { kind: 'collection', resourceKey: 'books', items: ids.map((other) => related(other)) }, true]],
+      });
+      const sameType = serializers['json-api'].document(
+        { kind: 'collection', resourceKey: 'books', items: [related(1, 2, 3), related(2, 1, 4)] },
+        null,
+        null,
+        keep,
+      ) as any;
+      expect(sameType.data.map((r: any) => r.id)).to.deep.equal(['1', '2']);
+      expect(sameType.data[0].relationships.similar.data).to.deep.equal([
+        { type: 'books', id: '2' },
+        { type: 'books', id: '3' },
+      ]);
+      expect(sameType.included.map((r: any) => `${r.type}:${r.id}`)).to.deep.equal(['books:3', 'books:4']);
+      // The same id under another type is another resource.
+      const otherType = serializers['json-api'].document(
+        { kind: 'item', resourceKey: 'authors', item: { fields: { id: 1 }, includes: [['books', { kind: 'collection', items: [author(1)] }, true]] } },
+        null,
+        null,
+        keep,
+      ) as any;
+      expect(otherType.included.map((r: any) => `${r.type}:${r.id}`)).to.deep.equal(['books:1']);
+    });
+
     it('moves a self link to links.self; keeps any other link, lazy or not, as an attribute, and leaves a missing one out', () => {
       const document = (link: unknown) =>
         (
