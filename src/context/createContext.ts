@@ -16,8 +16,8 @@ export interface RawRequest {
   body?: () => unknown;
   /** Internal calls deep (0 or absent for a client's request). */
   depth?: number;
-  /** Aborted when the client goes away; absent: never. */
-  signal?: AbortSignal;
+  /** Makes the signal aborted when the client goes away, on first use; absent: never aborted. */
+  signal?: () => AbortSignal;
 }
 
 /** The signal of a request nobody can abandon (a context built outside a server). */
@@ -32,6 +32,7 @@ export function createContext(app: AppState, raw: RawRequest): RequestContext {
   const queryStart = raw.url.indexOf('?');
   const path = queryStart === -1 ? raw.url : raw.url.slice(0, queryStart);
   const search = queryStart === -1 ? '' : raw.url.slice(queryStart + 1);
+  let signal: AbortSignal | undefined;
   return {
     app,
     method: raw.method.toUpperCase(),
@@ -44,6 +45,8 @@ export function createContext(app: AppState, raw: RawRequest): RequestContext {
     body: raw.body ?? (() => undefined),
     slots: new Map(),
     depth: raw.depth ?? 0,
-    signal: raw.signal ?? NEVER,
+    get signal() {
+      return (signal ??= raw.signal ? raw.signal() : NEVER);
+    },
   };
 }
