@@ -78,6 +78,11 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
   req.complete = true;
 
   const res = new http.ServerResponse(req);
+  // Own from the start, with the values the prototype gives. Express swaps the response's prototype
+  // for one in dictionary mode; every later write to a property only the chain holds then takes
+  // V8's slow path (measured: writeHead() 6.4 -> 0.8 us, and each `res.statusCode =` of the app).
+  res.statusCode = 200;
+  res.statusMessage = http.ServerResponse.prototype.statusMessage;
   // Makes writeHead() merge its headers into getHeaders() (Node keeps them apart otherwise).
   res.setHeader('x-rca-init', '1');
   res.removeHeader('x-rca-init');
