@@ -50,10 +50,11 @@ class DetachedSocket extends EventEmitter {
  * The fields Express, routing-controllers and this library add to every request and response that
  * reaches an action, declared (undefined) before the app runs. Express swaps the prototypes of
  * both objects, and V8 adds a property to an object whose prototype was swapped on a slow path:
- * an internal GET /v1 spent a third of its time there (86 -> 54 us in process). Declared beforehand, those
- * writes are ordinary stores. Express sets each of them before a middleware of the app's can look
- * (`locals` at init, `params` at each layer, `route` at each route), routing-controllers its flag
- * and this library its context before the action: no handler sees the difference.
+ * an internal GET /v1 spent a third of its time there (86 -> 54 us in process). Declared
+ * beforehand, those writes are ordinary stores. Express sets each of them before a middleware of
+ * the app's can look (`locals` at init, `params` at each layer, `route` at each route),
+ * routing-controllers its flag and this library its context before the action: no handler sees
+ * the difference.
  */
 function declareRoutingFields(req: IncomingMessage, res: ServerResponse): void {
   const request = req as IncomingMessage & Record<string | symbol, unknown>;
