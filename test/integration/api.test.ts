@@ -130,6 +130,13 @@ eachFramework(
       await Promise.all([...nested, ...direct]);
     });
 
+    it('leaves on the request and response what real traffic gets from the routing (params, route, locals)', async () => {
+      const internal = await new Api().forApp(app().app).get('/iso/routing-fields/7');
+      const real = (await app().get('/iso/routing-fields/7')).body;
+      expect(internal).to.deep.equal(real);
+      if (app().framework === 'express') expect(real).to.deep.equal({ params: { id: '7' }, route: '/iso/routing-fields/:id', started: true, locals: [] });
+    });
+
     it("leaves Express's shared request and response prototypes untouched", () => {
       expect(Object.getPrototypeOf(express.request)).to.equal(http.IncomingMessage.prototype);
       expect(Object.getPrototypeOf(express.response)).to.equal(http.ServerResponse.prototype);
