@@ -192,7 +192,7 @@ export class Api {
     const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
     // exit(): the inner request must not see the outer request's store; it gets its own.
     const raw = await requestStorage.exit(() =>
-      dispatchInProcess(app.listener(), { method, url, headers, body, origin: { depth, protocol }, signal: outer?.signal, framework: app.framework }),
+      dispatchInProcess(app.listener(), { method, url, headers, body, origin: { depth, protocol }, signal: outer?.signal }),
     );
     const parsed = parseBody(raw.body, raw.headers['content-type']);
     // The app's own answer: a route that mislabels text as JSON still gets its text back.

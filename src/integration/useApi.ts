@@ -7,6 +7,7 @@ import type { AppState, FrameworkName } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { RouteRegistry } from '../routing/RouteRegistry';
 import { ApiInterceptor } from './ApiInterceptor';
+import { declareRoutingFields } from './expressFields';
 import { expressBody, expressContext, expressErrors, expressNotFound } from './expressMiddleware';
 import { ExpressApiDriver, KoaApiDriver } from './drivers';
 import { koaContextAndErrors } from './koaMiddleware';
@@ -66,6 +67,7 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     interceptors: [ApiInterceptor, ...((routing.interceptors ?? []) as Array<new (...args: never[]) => unknown>)],
   };
   if (framework === 'express') {
+    declareRoutingFields(app as unknown as Parameters<typeof declareRoutingFields>[0]);
     server.use(expressContext(state));
     server.use(expressBody(state));
     createExecutor(Object.assign(new ExpressApiDriver(app), { state }), settings);
