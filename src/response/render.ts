@@ -68,6 +68,8 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
     fieldsets: requestFieldsets(context),
     // JSON:API's self link is a link, not a field: a fieldset does not take it away.
     alwaysKeep: config.serializer === 'json-api' ? ['id', 'link'] : ['id'],
+    // JSON:API sends each resource once: a model met again at one level is not transformed again.
+    shareDuplicates: config.serializer === 'json-api',
     displayKey: (name) => convert.key(name),
   }).run(body.resource);
   const serializer = serializers[config.serializer];

@@ -1,3 +1,4 @@
+import type { Model } from 'sequelize';
 import { isModel } from '../loader/isModel';
 import { ApiError, UnexpectedIncludesParameterError } from '../errors/ApiError';
 import { Fieldset, fieldKey, Fieldsets, NO_FIELDSETS } from '../fieldset/Fieldset';
@@ -30,6 +31,13 @@ export interface ScopeOptions {
   alwaysKeep?: readonly string[];
   /** A field name as the client sees it (after key conversion), for error messages. */
   displayKey?: (name: string) => string;
+  /**
+   * A model met again at one level, with the same transformer class and type, shares the item made
+   * the first time instead of being transformed again: for JSON:API, which sends each resource once
+   * (the serializer keeps the first and skips the rest, includes and all). Models are the same when
+   * their class and primary key are; anything else only when it is the same object.
+   */
+  shareDuplicates?: boolean;
 }
 
 /** How the fields of one resource type are cut down to its fieldset; checked against the first item. */
@@ -95,6 +103,7 @@ export class Scope {
     narrow?: readonly string[],
   ): Promise<TransformedResource[]> {
     const groups = new Map<unknown, Group>();
+    const shared = this.options.shareDuplicates ? new Map<unknown, Map<string, SharedItems>>() : null;
     let pending = false;
     const transform = (model: unknown, transformer: AnyTransformer, group: Group | undefined, policy: FieldPolicy | null): TransformedItem => {
       const raw = transformOne(transformer, model);
@@ -121,14 +130,17 @@ export class Scope {
         policy.checked = true;
       }
       const data = resource.data instanceof RelatedRef ? resource.data.value : resource.data;
+      const make = (model: unknown) => transform(model, transformer, group, policy);
+      const seen = shared && sharedItems(shared, transformer, resource.resourceKey ?? type);
+      const once = seen ? (model: unknown) => seen.itemOf(model, make) : make;
       if (resource.kind === 'item') {
         if (data === null || data === undefined) return null;
         this.budget.spend(1);
-        return transform(data, transformer, group, policy);
+        return once(data);
       }
       const models = modelsOf(data);
       this.budget.spend(models.length);
-      return models.map((model) => transform(model, transformer, group, policy));
+      return models.map(once);
     });
     if (pending) await awaitFields(results);
     for (const group of groups.values()) await this.includeGroup(group, node, exclude, narrow);
@@ -267,6 +279,43 @@ function groupFor(groups: Map<unknown, Group>, transformer: Transformer): Group 
   let group = groups.get(transformer.constructor);
   if (!group) groups.set(transformer.constructor, (group = { transformer, entries: [] }));
   return group;
+}
+
+/** The items made so far at one level through one transformer class for one type (JSON:API's `shareDuplicates`). */
+class SharedItems {
+  private readonly models = new Map<unknown, Map<unknown, TransformedItem>>();
+  private readonly others = new Map<unknown, TransformedItem>();
+
+  /** The item of a model met before (same class and primary key; anything else: the same object), else a new one. */
+  itemOf(model: unknown, make: (model: unknown) => TransformedItem): TransformedItem {
+    const key = isModel(model) ? primaryKey(model) : undefined;
+    const items = key === undefined || key === null ? this.others : this.ofClass((model as Model).constructor);
+    const identity = key === undefined || key === null ? model : key;
+    let item = items.get(identity);
+    if (!item) items.set(identity, (item = make(model)));
+    return item;
+  }
+
+  private ofClass(modelClass: unknown): Map<unknown, TransformedItem> {
+    let items = this.models.get(modelClass);
+    if (!items) this.models.set(modelClass, (items = new Map<unknown, TransformedItem>()));
+    return items;
+  }
+}
+
+/** The shared items of one transformer class (or function) and type, at the level `shared` belongs to. */
+function sharedItems(shared: Map<unknown, Map<string, SharedItems>>, transformer: AnyTransformer, type: string): SharedItems {
+  const maker = typeof transformer === 'function' || !transformer ? transformer : transformer.constructor;
+  let byType = shared.get(maker);
+  if (!byType) shared.set(maker, (byType = new Map<string, SharedItems>()));
+  let items = byType.get(type);
+  if (!items) byType.set(type, (items = new SharedItems()));
+  return items;
+}
+
+function primaryKey(model: Model): unknown {
+  const attribute = (model.constructor as { primaryKeyAttribute?: string }).primaryKeyAttribute;
+  return attribute === undefined ? undefined : (model.dataValues as Record<string, unknown>)[attribute];
 }
 
 /** The models of a collection's data: an array, any other iterable, or none. */

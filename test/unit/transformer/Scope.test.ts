@@ -5,7 +5,7 @@ import { serializers } from '../../../src/serializer/serializers';
 import { converter } from '../../../src/response/convertBody';
 import { countQueries, fixtureDatabase } from '../../fixture/database';
 import { Author, Book, Comment } from '../../fixture/models';
-import { BookTransformer } from '../../fixture/transformers';
+import { AuthorTransformer, BookTransformer } from '../../fixture/transformers';
 import { createContext } from '../../../src/context/createContext';
 import { requestStorage } from '../../../src/context/RequestContext';
 import { RouteRegistry } from '../../../src/routing/RouteRegistry';
@@ -64,6 +64,64 @@ describe('Scope#run()', () => {
     expect(caught).to.have.property('code', 'RCA_INCLUDE_BUDGET');
     expect(caught.status).to.equal(400);
     expect(caught.message).to.match(/up to 16 resources once "comments" is loaded, over the 15/);
+  });
+
+  describe('shareDuplicates (JSON:API)', () => {
+    /** Books each with an author instance of their own, authors 1 and 2 shared between them. */
+    async function booksWithOwnAuthors() {
+      const books = await Book.findAll({ include: [Author], order: [['id', 'ASC']], limit: 8 });
+      expect(new Set(books.map((book) => book.author)).size).to.equal(books.length);
+      return books;
+    }
+
+    class CountingAuthors extends AuthorTransformer {
+      static calls = 0;
+      transform(author: Author) {
+        CountingAuthors.calls++;
+        return super.transform(author);
+      }
+    }
+    class BooksWithCountedAuthors extends BookTransformer {
+      includeAuthor(book: Book) {
+        return this.item(this.related(book, 'author'), new CountingAuthors(), 'authors');
+      }
+    }
+
+    const document = async (books: Book[], shareDuplicates: boolean) => {
+      CountingAuthors.calls = 0;
+      const out = await inRequest(async () =>
+        serializers['json-api'].document(
+          await new Scope({ tree: include('author.books'), defaults, shareDuplicates, alwaysKeep: ['id', 'link'] }).run(
+            new CollectionResource(books, new BooksWithCountedAuthors(), 'books'),
+          ),
+          null,
+          null,
+          converter('snake', 'iso8601'),
+        ),
+      );
+      return { out, calls: CountingAuthors.calls };
+    };
+
+    it('transforms a model met again at one level once, by class and primary key, and sends the same document', async () => {
+      const books = await booksWithOwnAuthors();
+      const authors = new Set(books.map((book) => book.authorId)).size;
+      const shared = await document(books, true);
+      const each = await document(books, false);
+      expect(each.calls).to.equal(books.length);
+      expect(shared.calls).to.equal(authors);
+      expect(shared.out).to.deep.equal(each.out);
+    });
+
+    it('shares any other value only when it is the same object', async () => {
+      let calls = 0;
+      const count = (writer: { id: number }) => {
+        calls++;
+        return { id: writer.id };
+      };
+      const same = { id: 1 };
+      await new Scope({ tree: include(''), defaults, shareDuplicates: true }).run(new CollectionResource([same, same, { id: 1 }], count, 'writers'));
+      expect(calls).to.equal(2);
+    });
   });
 
   it('accepts every include name a transformer can declare, hyphens included (co-author)', async () => {
