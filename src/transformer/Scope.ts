@@ -35,7 +35,8 @@ export interface ScopeOptions {
    * A model met again at one level, with the same transformer class and type, shares the item made
    * the first time instead of being transformed again: for JSON:API, which sends each resource once
    * (the serializer keeps the first and skips the rest, includes and all). Models are the same when
-   * their class and primary key are; anything else only when it is the same object.
+   * their class and primary key are; anything else only when it is the same object. This assumes
+   * what JSON:API does: a resource's `id` depends on its model alone, not on the parent it was met under.
    */
   shareDuplicates?: boolean;
 }
@@ -305,7 +306,8 @@ class SharedItems {
 
 /** The shared items of one transformer class (or function) and type, at the level `shared` belongs to. */
 function sharedItems(shared: Map<unknown, Map<string, SharedItems>>, transformer: AnyTransformer, type: string): SharedItems {
-  const maker = typeof transformer === 'function' || !transformer ? transformer : transformer.constructor;
+  // Instances of one Transformer class share; a function or a plain object only with itself.
+  const maker = transformer && typeof transformer === 'object' && transformer.constructor !== Object ? transformer.constructor : transformer;
   let byType = shared.get(maker);
   if (!byType) shared.set(maker, (byType = new Map<string, SharedItems>()));
   let items = byType.get(type);

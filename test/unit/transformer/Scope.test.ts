@@ -122,6 +122,21 @@ describe('Scope#run()', () => {
       await new Scope({ tree: include(''), defaults, shareDuplicates: true }).run(new CollectionResource([same, same, { id: 1 }], count, 'writers'));
       expect(calls).to.equal(2);
     });
+
+    it('shares across instances of one Transformer class, never across plain-object transformers', async () => {
+      const books = await booksWithOwnAuthors();
+      let calls = 0;
+      class PlainAuthors extends BookTransformer {
+        includeAuthor(book: Book) {
+          const transformer = { transform: (author: Author) => (calls++, { id: Number(author.id) }) };
+          return this.item(this.related(book, 'author'), transformer, 'authors');
+        }
+      }
+      await inRequest(() =>
+        new Scope({ tree: include('author'), defaults, shareDuplicates: true }).run(new CollectionResource(books, new PlainAuthors(), 'books')),
+      );
+      expect(calls).to.equal(books.length);
+    });
   });
 
   it('accepts every include name a transformer can declare, hyphens included (co-author)', async () => {
