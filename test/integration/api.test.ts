@@ -137,24 +137,6 @@ eachFramework(
       if (app().framework === 'express') expect(real).to.deep.equal({ params: { id: '7' }, route: '/iso/routing-fields/:id', started: true, locals: [] });
     });
 
-    it('keeps what an app it is mounted in put on the request and response (Express)', async function () {
-      if (app().framework !== 'express') this.skip();
-      const parent = express();
-      parent.use((_req, res, next) => {
-        res.locals.user = 'ann';
-        next();
-      });
-      parent.use('/api', app().app as express.Express);
-      const server = http.createServer(parent).listen(0, '127.0.0.1');
-      await new Promise((resolve) => server.once('listening', resolve));
-      try {
-        const response = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/api/iso/routing-fields/3`);
-        expect(await response.json()).to.deep.equal({ params: { id: '3' }, route: '/iso/routing-fields/:id', started: true, locals: ['user'] });
-      } finally {
-        await new Promise((resolve) => server.close(resolve));
-      }
-    });
-
     it("leaves Express's shared request and response prototypes untouched", () => {
       expect(Object.getPrototypeOf(express.request)).to.equal(http.IncomingMessage.prototype);
       expect(Object.getPrototypeOf(express.response)).to.equal(http.ServerResponse.prototype);
@@ -201,6 +183,27 @@ eachFramework(
   },
   { internal: { maxDepth: 3 } },
 );
+
+describe('An Express app wired with useApi() mounted in another', () => {
+  it('keeps what the enclosing app put on the request and response', async () => {
+    const running = await startFixture('express');
+    const parent = express();
+    parent.use((_req, res, next) => {
+      res.locals.user = 'ann';
+      next();
+    });
+    parent.use('/api', running.app as express.Express);
+    const server = http.createServer(parent).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/api/iso/routing-fields/3`);
+      expect(await response.json()).to.deep.equal({ params: { id: '3' }, route: '/iso/routing-fields/:id', started: true, locals: ['user'] });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await running.close();
+    }
+  });
+});
 
 describe('Api without a request or a bound app', () => {
   it('serves the last app wired with useApi()', async () => {
