@@ -45,16 +45,16 @@ export function assertAcceptable(context: RequestContext): void {
  */
 export function closedEarly(res: ServerResponse): () => AbortSignal {
   let controller: AbortController | undefined;
-  let gone = false;
+  let gone: ApiError | undefined;
   res.once('close', () => {
     if (res.writableEnded) return;
-    gone = true;
-    controller?.abort(new ApiError('RCA_CLIENT_GONE'));
+    gone = new ApiError('RCA_CLIENT_GONE');
+    controller?.abort(gone);
   });
   return () => {
     if (!controller) {
       controller = new AbortController();
-      if (gone) controller.abort(new ApiError('RCA_CLIENT_GONE'));
+      if (gone) controller.abort(gone);
     }
     return controller.signal;
   };

@@ -290,8 +290,9 @@ class SharedItems {
   /** The item of a model met before (same class and primary key; anything else: the same object), else a new one. */
   itemOf(model: unknown, make: (model: unknown) => TransformedItem): TransformedItem {
     const key = isModel(model) ? primaryKey(model) : undefined;
-    const items = key === undefined || key === null ? this.others : this.ofClass((model as Model).constructor);
-    const identity = key === undefined || key === null ? model : key;
+    const known = key !== undefined && key !== null;
+    const items = known ? this.ofClass((model as Model).constructor) : this.others;
+    const identity = known ? key : model;
     let item = items.get(identity);
     if (!item) items.set(identity, (item = make(model)));
     return item;
