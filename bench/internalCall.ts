@@ -8,6 +8,8 @@ import type { ExampleFramework } from '../example/config';
 import { Api, apiStateOf } from '../src';
 import { IndexController } from '../example/controllers/IndexController';
 import { createContext } from '../src/context/createContext';
+import { dispatchInProcess } from '../src/dispatcher/inProcess';
+import { parseBody } from '../src/dispatcher/parseBody';
 import { requestStorage } from '../src/context/RequestContext';
 import { benchDatabase } from './exampleHarness';
 import type { BenchResult } from './run';
@@ -55,9 +57,31 @@ function directCall(app: unknown): () => Promise<unknown> {
   };
 }
 
+/**
+ * The floor of any in-process call that keeps real request and response objects: the same socket-less
+ * IncomingMessage and ServerResponse as an internal call, handed to a bare listener that runs the
+ * action and writes its rendered body, the body parsed as `Api` parses it; no framework, no routing.
+ */
+function floorCall(app: unknown): () => Promise<unknown> {
+  const state = apiStateOf(app)!;
+  const controller = new IndexController();
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const context = createContext(state, { method: 'GET', url: req.url!, headers: req.headers, protocol: 'http', host: 'localhost' });
+    void requestStorage.run(context, async () => {
+      const rendered = await controller.index().render();
+      res.setHeader('content-type', rendered.headers['content-type']);
+      res.end(rendered.body);
+    });
+  };
+  return async () => {
+    const response = await dispatchInProcess(listener, { method: 'GET', url: '/v1', headers: { host: 'localhost' } });
+    return parseBody(response.body, response.headers['content-type']);
+  };
+}
+
 /** One way of making the calls; each is measured in a process of its own. */
-export type Side = 'internal' | 'http' | 'axios' | 'direct';
-const SIDES: Side[] = ['internal', 'http', 'axios', 'direct'];
+export type Side = 'internal' | 'http' | 'axios' | 'direct' | 'floor';
+const SIDES: Side[] = ['internal', 'http', 'axios', 'direct', 'floor'];
 const PROCESS_ROUNDS = 3;
 
 /** Microseconds a call, by path. */
@@ -84,9 +108,10 @@ export async function measureSide(framework: ExampleFramework, side: Side): Prom
       http: (path) => () => plain(path),
       axios: (path) => () => client.get(path),
       direct: () => directCall(app),
+      floor: () => floorCall(app),
     };
     const timings: Timings = {};
-    for (const path of side === 'direct' ? ['/v1'] : PATHS) {
+    for (const path of side === 'direct' || side === 'floor' ? ['/v1'] : PATHS) {
       const call = callOf[side](path);
       await warmUp(call, WARM_UP_MS[path]);
       timings[path] = ((await timeMany(call, CALLS[path])) / CALLS[path]) * 1000;
@@ -130,6 +155,7 @@ export function internalCall(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const speedups: number[] = [];
   const direct: number[] = [];
+  const floors: number[] = [];
   for (const framework of ['express', 'koa'] as const) {
     const t = measure(framework);
     for (const route of PATHS) {
@@ -153,6 +179,15 @@ export function internalCall(): Promise<BenchResult[]> {
       });
     }
     speedups.push(t.http['/v1'] / t.internal['/v1']);
+    floors.push(t.http['/v1'] / t.floor['/v1']);
+    results.push({
+      key: `internal_floor_speedup_${framework}`,
+      label: `no-framework floor vs node:http keep-alive, ${framework} /v1`,
+      value: t.http['/v1'] / t.floor['/v1'],
+      baseline: 1,
+      unit: 'x',
+      detail: `${us(t.floor['/v1'])} vs ${us(t.http['/v1'])}: the most any dispatcher keeping real req/res could reach`,
+    });
     direct.push(t.internal['/v1'] / t.direct['/v1']);
     results.push({
       key: `internal_vs_direct_${framework}`,
@@ -172,6 +207,13 @@ export function internalCall(): Promise<BenchResult[]> {
       unit: 'x',
     },
     { key: 'internal_vs_direct', label: 'internal call over the direct call, GET /v1, slower framework', value: Math.max(...direct), baseline: 1, unit: 'x' },
+    {
+      key: 'internal_floor_speedup',
+      label: 'no-framework floor vs node:http keep-alive, GET /v1, slower framework',
+      value: Math.min(...floors),
+      baseline: 1,
+      unit: 'x',
+    },
   );
   return Promise.resolve(results);
 }
