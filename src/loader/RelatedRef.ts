@@ -6,6 +6,11 @@
 export class RelatedRef {
   /** Filled by the loader: a model, a list of models, or null. */
   value: unknown = undefined;
+  /**
+   * Set by the loader for a has-many or has-one relation of a model: its rows carry this parent's
+   * key, so no other parent's relation of the same name holds them.
+   */
+  exclusive = false;
 
   constructor(
     readonly parent: object,

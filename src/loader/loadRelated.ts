@@ -16,6 +16,7 @@ import type { SortRequest } from './sortKey';
  */
 export async function loadRelated(refs: RelatedRef[], sort: SortRequest, select?: ColumnSelector): Promise<void> {
   for (const group of groupRefs(refs).values()) {
+    if (rowsOwnedByParent(group[0])) for (const ref of group) ref.exclusive = true;
     const pending = fillFromMemory(group, sort);
     if (pending.length === 0) continue;
     const parent = pending[0].parent;
@@ -24,6 +25,13 @@ export async function loadRelated(refs: RelatedRef[], sort: SortRequest, select?
     }
     await loadAssociation(associationOf(parent, pending[0].association), pending, sort, select);
   }
+}
+
+/** A has-many or has-one relation of a model (loaded or not): each of its rows belongs to one parent. */
+function rowsOwnedByParent(ref: RelatedRef): boolean {
+  if (!isModel(ref.parent)) return false;
+  const type = (ref.parent.constructor as { associations?: Record<string, { associationType: string }> }).associations?.[ref.association]?.associationType;
+  return type === 'HasMany' || type === 'HasOne';
 }
 
 function groupRefs(refs: RelatedRef[]): Map<unknown, RelatedRef[]> {

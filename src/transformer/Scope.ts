@@ -35,7 +35,8 @@ export interface ScopeOptions {
    * A model met again at one level, with the same transformer class and type, shares the item made
    * the first time instead of being transformed again: for JSON:API, which sends each resource once
    * (the serializer keeps the first and skips the rest, includes and all). Models are the same when
-   * their class and primary key are; anything else only when it is the same object. This assumes
+   * their class and primary key are; anything else only when it is the same object. Rows of a
+   * has-many or has-one relation are not looked up: each belongs to one parent. This assumes
    * what JSON:API does: a resource's `id` depends on its model alone, not on the parent it was met under.
    */
   shareDuplicates?: boolean;
@@ -130,9 +131,11 @@ export class Scope {
         this.checkFieldset(policy, transformer.schema, transformer);
         policy.checked = true;
       }
-      const data = resource.data instanceof RelatedRef ? resource.data.value : resource.data;
+      const ref = resource.data instanceof RelatedRef ? resource.data : null;
+      const data = ref ? ref.value : resource.data;
       const make = (model: unknown) => transform(model, transformer, group, policy);
-      const seen = shared && sharedItems(shared, transformer, resource.resourceKey ?? type);
+      // A has-many or has-one row belongs to one parent: no other resource of this level holds it.
+      const seen = shared && !ref?.exclusive && sharedItems(shared, transformer, resource.resourceKey ?? type);
       const once = seen ? (model: unknown) => seen.itemOf(model, make) : make;
       if (resource.kind === 'item') {
         if (data === null || data === undefined) return null;

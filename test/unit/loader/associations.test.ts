@@ -4,6 +4,8 @@ import { CollectionResource, parseIncludes, Transformer, UnexpectedIncludesParam
 import { converter } from '../../../src/response/convertBody';
 import { serializers } from '../../../src/serializer/serializers';
 import { Scope } from '../../../src/transformer/Scope';
+import { loadRelated } from '../../../src/loader/loadRelated';
+import { RelatedRef } from '../../../src/loader/RelatedRef';
 
 /** Has-one and belongs-to-many, which the example does not use, on a database of their own. */
 class Post extends Model {
@@ -71,6 +73,15 @@ describe('relation loading: has-one and belongs-to-many', () => {
     const posts = await Post.findAll({ order: [['id', 'ASC']] });
     const body = await run('tags:limit(2|1):sort(name|desc)', posts);
     expect(body.data.map((post) => post.tags.data.map((tag: { name: string }) => tag.name))).to.deep.equal([[], ['a'], ['b', 'a'], ['c', 'b']]);
+  });
+
+  it('marks has-one rows as held by their parent alone, belongs-to-many rows not (a tag has many posts)', async () => {
+    const posts = await Post.findAll({ order: [['id', 'ASC']] });
+    const covers = posts.map((post) => new RelatedRef(post, 'cover'));
+    const tags = posts.map((post) => new RelatedRef(post, 'tags'));
+    await loadRelated([...covers, ...tags], { params: defaults, sortGiven: false, path: 'x' });
+    expect(covers.map((ref) => ref.exclusive)).to.deep.equal([true, true, true, true]);
+    expect(tags.map((ref) => ref.exclusive)).to.deep.equal([false, false, false, false]);
   });
 
   it('refuses a sort key that is not a column of the related model', async () => {

@@ -112,6 +112,42 @@ describe('Scope#run()', () => {
       expect(shared.out).to.deep.equal(each.out);
     });
 
+    it('does not look has-many rows up (each belongs to one parent); a row two parents hold still goes out once', async () => {
+      const all = await Book.findAll({ include: [Comment], order: [['id', 'ASC']] });
+      const rows = all.find((book) => book.comments!.length >= 2)!.comments!.slice(0, 2);
+      const books = all.slice(0, 2);
+      // Two parents holding one row can only be made by hand: both books get the first one's comments.
+      for (const book of books) book.setDataValue('comments', rows);
+      let calls = 0;
+      class CountedComment extends Transformer<Comment> {
+        transform(comment: Comment) {
+          calls++;
+          return { id: Number(comment.id) };
+        }
+      }
+      class CountingComments extends BookTransformer {
+        includeComments(book: Book) {
+          return this.collection(this.related(book, 'comments'), new CountedComment(), 'comments');
+        }
+      }
+      const out: any = await inRequest(async () =>
+        serializers['json-api'].document(
+          await new Scope({ tree: include('comments'), defaults, shareDuplicates: true, alwaysKeep: ['id', 'link'] }).run(
+            new CollectionResource(books, new CountingComments(), 'books'),
+          ),
+          null,
+          null,
+          converter('snake', 'iso8601'),
+        ),
+      );
+      expect(calls).to.equal(4);
+      const ids = rows.map((row) => String(row.id)).sort();
+      expect(out.included.map((resource: { type: string; id: string }) => `${resource.type}:${resource.id}`).sort()).to.deep.equal(
+        ids.map((id) => `comments:${id}`),
+      );
+      for (const book of out.data) expect(book.relationships.comments.data.map((ref: { id: string }) => ref.id).sort()).to.deep.equal(ids);
+    });
+
     it('shares any other value only when it is the same object', async () => {
       let calls = 0;
       const count = (writer: { id: number }) => {
