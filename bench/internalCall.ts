@@ -67,14 +67,20 @@ function floorCall(app: unknown): () => Promise<unknown> {
   const controller = new IndexController();
   const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const context = createContext(state, { method: 'GET', url: req.url!, headers: req.headers, protocol: 'http', host: 'localhost' });
-    void requestStorage.run(context, async () => {
-      const rendered = await controller.index().render();
-      res.setHeader('content-type', rendered.headers['content-type']);
-      res.end(rendered.body);
-    });
+    requestStorage
+      .run(context, async () => {
+        const rendered = await controller.index().render();
+        res.setHeader('content-type', rendered.headers['content-type']);
+        res.end(rendered.body);
+      })
+      .catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
   };
   return async () => {
     const response = await dispatchInProcess(listener, { method: 'GET', url: '/v1', headers: { host: 'localhost' } });
+    if (response.status !== 200) throw new Error(`internal call bench: the floor listener failed: ${String(response.body)}`);
     return parseBody(response.body, response.headers['content-type']);
   };
 }

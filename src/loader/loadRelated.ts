@@ -1,3 +1,4 @@
+import type { Model, ModelStatic } from 'sequelize';
 import { isModel } from './isModel';
 import { ApiError } from '../errors/ApiError';
 import { applyParamsInMemory, memorySortKey, preloaded } from './inMemory';
@@ -30,7 +31,7 @@ export async function loadRelated(refs: RelatedRef[], sort: SortRequest, select?
 /** A has-many or has-one relation of a model (loaded or not): each of its rows belongs to one parent. */
 function rowsOwnedByParent(ref: RelatedRef): boolean {
   if (!isModel(ref.parent)) return false;
-  const type = (ref.parent.constructor as { associations?: Record<string, { associationType: string }> }).associations?.[ref.association]?.associationType;
+  const type = (ref.parent.constructor as ModelStatic<Model>).associations?.[ref.association]?.associationType;
   return type === 'HasMany' || type === 'HasOne';
 }
 
