@@ -10,7 +10,8 @@ import { IndexController } from '../example/controllers/IndexController';
 import { createContext } from '../src/context/createContext';
 import { dispatchInProcess } from '../src/dispatcher/inProcess';
 import { parseBody } from '../src/dispatcher/parseBody';
-import { requestStorage } from '../src/context/RequestContext';
+import { AppState, requestStorage } from '../src/context/RequestContext';
+import type { RenderedResponse } from '../src/response/RenderedResponse';
 import { benchDatabase } from './exampleHarness';
 import type { BenchResult } from './run';
 
@@ -47,14 +48,18 @@ function plainClient(port: number, agent: http.Agent): (path: string) => Promise
     });
 }
 
+const INDEX = new IndexController();
+
+/** The example's index action run in a fresh request context and rendered, with no framework around it. */
+function renderIndex(state: AppState, headers: http.IncomingHttpHeaders): Promise<RenderedResponse> {
+  const context = createContext(state, { method: 'GET', url: '/v1', headers, protocol: 'http', host: 'localhost' });
+  return requestStorage.run(context, () => INDEX.index().render());
+}
+
 /** The least an in-process call could cost: the controller action called directly, rendered, and the body parsed. */
 function directCall(app: unknown): () => Promise<unknown> {
   const state = apiStateOf(app)!;
-  const controller = new IndexController();
-  return () => {
-    const context = createContext(state, { method: 'GET', url: '/v1', headers: { host: 'localhost' }, protocol: 'http', host: 'localhost' });
-    return requestStorage.run(context, async () => JSON.parse((await controller.index().render()).body!) as unknown);
-  };
+  return async () => JSON.parse((await renderIndex(state, { host: 'localhost' })).body!) as unknown;
 }
 
 /**
@@ -64,19 +69,17 @@ function directCall(app: unknown): () => Promise<unknown> {
  */
 function floorCall(app: unknown): () => Promise<unknown> {
   const state = apiStateOf(app)!;
-  const controller = new IndexController();
   const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const context = createContext(state, { method: 'GET', url: req.url!, headers: req.headers, protocol: 'http', host: 'localhost' });
-    requestStorage
-      .run(context, async () => {
-        const rendered = await controller.index().render();
+    renderIndex(state, req.headers).then(
+      (rendered) => {
         res.setHeader('content-type', rendered.headers['content-type']);
         res.end(rendered.body);
-      })
-      .catch((error: unknown) => {
+      },
+      (error: unknown) => {
         res.statusCode = 500;
         res.end(String(error));
-      });
+      },
+    );
   };
   return async () => {
     const response = await dispatchInProcess(listener, { method: 'GET', url: '/v1', headers: { host: 'localhost' } });
