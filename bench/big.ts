@@ -3,9 +3,9 @@ import { bigDatabase } from './bigDatabase';
 import { benchDatabase } from './exampleHarness';
 import type { BenchResult } from './run';
 import { serve, stop } from './throughput';
+import { median } from './median';
 
 const RUNS = 40;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One GET over a keep-alive connection, timed to the last byte; its body parsed. */
 function get(agent: http.Agent, url: string): Promise<{ ms: number; body: Record<string, unknown> }> {

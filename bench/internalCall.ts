@@ -14,6 +14,7 @@ import { AppState, requestStorage } from '../src/context/RequestContext';
 import type { RenderedResponse } from '../src/response/RenderedResponse';
 import { benchDatabase } from './exampleHarness';
 import type { BenchResult } from './run';
+import { median } from './median';
 
 /** A route without database work (the transport alone), then two that query SQLite on both paths alike. */
 const PATHS = ['/v1', '/v1/books/1', '/v1/books?include=author'];
@@ -147,7 +148,6 @@ function measure(framework: ExampleFramework): Record<Side, Timings> {
   for (let round = 0; round < PROCESS_ROUNDS; round++) {
     runs.push(Object.fromEntries(SIDES.map((side) => [side, measureInProcess(framework, side)])) as Record<Side, Timings>);
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return Object.fromEntries(
     SIDES.map((side) => [side, Object.fromEntries(Object.keys(runs[0][side]).map((key) => [key, median(runs.map((run) => run[side][key]))]))]),
   ) as Record<Side, Timings>;

@@ -3,6 +3,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { benchDatabase, BenchTarget, benchTargets } from './exampleHarness';
 import type { BenchResult } from './run';
+import { median } from './median';
 
 const TARGET = '/v1/books?include=author';
 /** Seconds of each timed burst, and of the untimed one each server gets first. */
@@ -38,8 +39,6 @@ async function requestsPerSecond(url: string, seconds = SECONDS): Promise<number
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`throughput bench: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return result.requests.average;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Toolkit over baseline requests per second on one route: after an untimed burst each, ROUNDS

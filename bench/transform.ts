@@ -9,6 +9,7 @@ import { RouteRegistry } from '../src/routing/RouteRegistry';
 import { benchDatabase } from './exampleHarness';
 import { bookJson } from './handWritten';
 import type { BenchResult } from './run';
+import { median } from './median';
 
 const BOOKS = 10_000;
 const ROUNDS = 5;
@@ -82,8 +83,6 @@ async function timeMs(work: () => unknown): Promise<number> {
   await work();
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export type TransformSide = 'toolkit' | 'hand-written' | 'jsonapi-toolkit' | 'jsonapi-peer';
 
