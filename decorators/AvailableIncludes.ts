@@ -1,4 +1,4 @@
-import { METADATA } from '../src/integration/actionMetadata';
+import { METADATA } from '../src/metadata/actionMetadata';
 
 /**
  * Narrows the includes this action accepts to the given names (a subset of the transformer's

@@ -1,5 +1,5 @@
 import type { Model, ModelStatic } from 'sequelize';
-import { METADATA } from '../src/integration/actionMetadata';
+import { METADATA } from '../src/metadata/actionMetadata';
 
 /**
  * Documents that the action answers 201 with the record it created, as `json().created(model)`

@@ -1,4 +1,4 @@
-import { METADATA, PaginatedOptions } from '../src/integration/actionMetadata';
+import { METADATA, PaginatedOptions } from '../src/metadata/actionMetadata';
 
 /**
  * Paginates the action: `page` and `per_page` are validated before it runs (400 when invalid),

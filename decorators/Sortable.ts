@@ -1,4 +1,4 @@
-import { METADATA } from '../src/integration/actionMetadata';
+import { METADATA } from '../src/metadata/actionMetadata';
 
 /**
  * Lets a client order this collection action with `?sort=-created_at,title` (`-` for descending),

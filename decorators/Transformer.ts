@@ -1,4 +1,4 @@
-import { METADATA, TransformerMetadata, TransformerSource } from '../src/integration/actionMetadata';
+import { METADATA, TransformerMetadata, TransformerSource } from '../src/metadata/actionMetadata';
 
 /**
  * Transforms what the action returns (a model, a list, a Sequelize `{ rows, count }` with

@@ -3,4 +3,4 @@ export { AvailableIncludes } from './AvailableIncludes';
 export { Paginated } from './Paginated';
 export { Sortable } from './Sortable';
 export { Created } from './Created';
-export type { PaginatedOptions, TransformerSource } from '../src/integration/actionMetadata';
+export type { PaginatedOptions, TransformerSource } from '../src/metadata/actionMetadata';

@@ -13,7 +13,7 @@ export { AvailableIncludes } from '../decorators/AvailableIncludes';
 export { Paginated } from '../decorators/Paginated';
 export { Sortable } from '../decorators/Sortable';
 export { Created } from '../decorators/Created';
-export type { PaginatedOptions, TransformerSource } from './integration/actionMetadata';
+export type { PaginatedOptions, TransformerSource } from './metadata/actionMetadata';
 
 // Responses
 export { ApiResponse, json } from './response/ApiResponse';

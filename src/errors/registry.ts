@@ -25,6 +25,13 @@ export const ERROR_REGISTRY = {
   RCA_FIELDS_INVALID: { status: 400, template: 'Invalid fields parameter "{parameter}": {reason}' },
   RCA_SORT_INVALID: { status: 400, template: 'Invalid sort parameter "{parameter}": {reason}' },
   RCA_PAGINATION_INVALID: { status: 400, template: 'Invalid pagination parameter "{parameter}": {reason}' },
+  RCA_QUERY_PARAMETER: { status: 400, template: 'The query parameter "{parameter}" is not read in that form; write it as {example}' },
+  RCA_RESPONSE_TOO_LARGE: {
+    status: 400,
+    template:
+      'The response would be larger than the {max} bytes one response may hold (response.maxBytes): ' +
+      'include fewer relations, lower their limit(n), ask for fewer fields, or ask for a smaller page (per_page)',
+  },
   RCA_BODY_MALFORMED: { status: 400, template: 'The request body is not valid JSON' },
   RCA_BODY_TOO_DEEP: { status: 400, template: 'The request body nests arrays and objects deeper than {max} levels' },
   RCA_BODY_FORBIDDEN_KEY: { status: 400, template: 'The request body contains a key that is never accepted (__proto__, or constructor.prototype)' },

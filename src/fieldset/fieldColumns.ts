@@ -1,11 +1,11 @@
 import type { Model, ModelStatic } from 'sequelize';
 import type { RequestContext } from '../context/RequestContext';
-import { ACTION_METADATA, ActionApiMetadata, instantiate } from '../integration/actionMetadata';
+import { ACTION_METADATA, ActionApiMetadata, actionTransformer } from '../metadata/actionMetadata';
+import { requestQuery } from '../query/RequestQuery';
 import { attributeKeys } from '../loader/sortKey';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
 import { Transformer } from '../transformer/Transformer';
 import { Fieldset, fieldKey } from './Fieldset';
-import { requestFieldsets } from './parseFieldsets';
 
 type AnyModel = ModelStatic<Model>;
 const keyCache = new WeakMap<AnyModel, readonly string[]>();
@@ -61,6 +61,6 @@ export function fieldColumns(model: AnyModel, transformer: unknown, fieldset: Fi
  */
 export function actionColumns(context: RequestContext, model: AnyModel): string[] | null {
   const source = (context.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined)?.transformer;
-  const fieldset = source && requestFieldsets(context).get(source.resourceKey ?? DEFAULT_RESOURCE_TYPE);
-  return fieldset ? fieldColumns(model, instantiate(source.transformer), fieldset) : null;
+  const fieldset = source && requestQuery(context).fieldsets.get(source.resourceKey ?? DEFAULT_RESOURCE_TYPE);
+  return fieldset ? fieldColumns(model, actionTransformer(context), fieldset) : null;
 }

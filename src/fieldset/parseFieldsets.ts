@@ -1,4 +1,3 @@
-import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 // Resource types and field names are what a transformer can declare, like include names (`co-author` too).
 import { INCLUDE_NAME } from '../include/parseSegment';
@@ -9,9 +8,6 @@ const FAMILY = /^fields(?:\[(.*)\])?$/;
 const MAX_TYPES = 20;
 const MAX_NAMES = 100;
 const MAX_LENGTH = 2048;
-
-/** Where a request's parsed fieldsets are kept, so that the loader and the serializer parse once. */
-const FIELDSETS = Symbol('rca.fieldsets');
 
 function invalid(parameter: string, reason: string): ApiError {
   return new ApiError('RCA_FIELDS_INVALID', { parameter: parameter.length > 60 ? `${parameter.slice(0, 60)}...` : parameter, reason });
@@ -42,11 +38,4 @@ export function parseFieldsets(query: URLSearchParams): Fieldsets {
     result.set(type, new Fieldset(type, names));
   }
   return result ?? NO_FIELDSETS;
-}
-
-/** The fieldsets of the request, parsed once. */
-export function requestFieldsets(context: RequestContext): Fieldsets {
-  let fieldsets = context.slots.get(FIELDSETS) as Fieldsets | undefined;
-  if (!fieldsets) context.slots.set(FIELDSETS, (fieldsets = parseFieldsets(context.query)));
-  return fieldsets;
 }

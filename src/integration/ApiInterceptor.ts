@@ -1,11 +1,12 @@
 import { Action, Interceptor, InterceptorInterface } from 'routing-controllers';
 import { Service } from 'typedi';
 import { requestStorage } from '../context/RequestContext';
-import { PAGE_REQUEST, PageRequest } from '../pagination/pageRequest';
+import type { PageRequest } from '../pagination/pageRequest';
+import { requestQuery } from '../query/RequestQuery';
 import type { Paginator } from '../pagination/Paginator';
 import { CursorPaginator, isCursorPaginator } from '../pagination/cursor';
 import { ApiResponse } from '../response/ApiResponse';
-import { ACTION_METADATA, ActionApiMetadata, instantiate, isUndecorated } from './actionMetadata';
+import { ACTION_METADATA, ActionApiMetadata, actionTransformer, isUndecorated } from '../metadata/actionMetadata';
 
 /**
  * The global interceptor: turns what a decorated action returns into a response builder with
@@ -21,10 +22,10 @@ export class ApiInterceptor implements InterceptorInterface {
     if (!context || !metadata || isUndecorated(metadata)) return result;
     if (result === undefined || result === null || result instanceof ApiResponse) return result;
     const response = new ApiResponse(context);
-    const transformer = metadata.transformer && instantiate(metadata.transformer.transformer);
+    const transformer = actionTransformer(context);
     const resourceKey = metadata.transformer?.resourceKey;
     if (metadata.paginated) {
-      const page = context.slots.get(PAGE_REQUEST) as PageRequest;
+      const page = requestQuery(context).page as PageRequest;
       return response.withPagination(toPaginator(result, page), transformer, resourceKey);
     }
     if (isCollection(result)) return response.withCollection(result, transformer, resourceKey);

@@ -1,11 +1,10 @@
 import type { Action } from 'routing-controllers';
 import type { ActionMetadata } from 'routing-controllers/types/metadata/ActionMetadata';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
-import { PAGE_REQUEST, readPageRequest } from '../pagination/pageRequest';
-import { NARROWED_INCLUDES } from '../response/render';
-import { readSortRequest, SORT_REQUEST } from '../sort/parseSort';
+import { prepareRequestQuery } from '../query/RequestQuery';
+import { readSortRequest } from '../sort/parseSort';
 import { deriveRouteName } from '../routing/RouteRegistry';
-import { ACTION_METADATA, readActionMetadata } from './actionMetadata';
+import { ACTION_METADATA, isUndecorated, readActionMetadata } from '../metadata/actionMetadata';
 
 type Execute = (action: Action) => unknown;
 
@@ -19,11 +18,13 @@ export interface DriverHooks {
 
 /**
  * Prepared once when an action's route is registered: the route gets its name and the decorators
- * are read. Each call then runs inside its request's context with the action's metadata and its
- * validated page and sort requests in place, so a bad `page` or `sort` fails before the action runs.
+ * are read. Each call then runs inside its request's context with the action's metadata and, for
+ * a decorated action, its request query read and validated: a bad include, fields, sort, page or
+ * callback fails before the action runs (and before anything it would write).
  */
 export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: Execute): Execute {
   const metadata = readActionMetadata(action.target, action.method);
+  const decorated = !isUndecorated(metadata);
   if (typeof action.fullRoute === 'string') {
     hooks.app.routes.add({
       name: deriveRouteName(action.controllerMetadata.route, action.method),
@@ -36,9 +37,9 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
     try {
       return requestStorage.run(context, () => {
         context.slots.set(ACTION_METADATA, metadata);
-        if (metadata.includes) context.slots.set(NARROWED_INCLUDES, metadata.includes);
-        if (metadata.paginated) context.slots.set(PAGE_REQUEST, readPageRequest(context, metadata.paginated));
-        context.slots.set(SORT_REQUEST, readSortRequest(context, metadata.sortable));
+        // An undecorated action is left alone, but in json-api mode a sort nothing reads is a 400.
+        if (decorated) prepareRequestQuery(context, metadata);
+        else readSortRequest(context, undefined);
         return execute(call);
       });
     } catch (error) {

@@ -49,7 +49,7 @@ export function negotiationError(headers: RequestContext['headers']): ApiError |
  */
 export function reservedParameterError(context: RequestContext): ApiError | null {
   const { include, jsonp } = context.app.config;
-  const known = new Set([include.key, include.excludeKey, jsonp.param, 'page', 'fields', 'filter', SORT_PARAMETER]);
+  const known = new Set([include.key, include.excludeKey, jsonp.param, 'page', 'fields', SORT_PARAMETER]);
   for (const name of new Set(context.query.keys())) {
     const family = name.split('[')[0];
     if (!/^[a-z]+$/.test(family) || known.has(family)) continue;

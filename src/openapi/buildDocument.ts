@@ -4,7 +4,7 @@ import { getOperation, getStatusCode, IRoute, parseRoutes } from 'routing-contro
 import { converter } from '../response/convertBody';
 import type { ApiConfig } from '../config/ApiConfig';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
-import { ActionApiMetadata, instantiate, readActionMetadata } from '../integration/actionMetadata';
+import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { Transformer } from '../transformer/Transformer';
 import { errorSchema, errorStatuses } from './errorSchemas';
 import { modelSchema } from './modelSchema';

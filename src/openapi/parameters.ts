@@ -1,5 +1,5 @@
 import type { ApiConfig } from '../config/ApiConfig';
-import type { ActionApiMetadata } from '../integration/actionMetadata';
+import type { ActionApiMetadata } from '../metadata/actionMetadata';
 import { pageParameters } from '../pagination/pageParameters';
 import { CALLBACK } from '../response/jsonp';
 import { SORT_PARAMETER } from '../sort/parseSort';

@@ -1,10 +1,11 @@
 import type { FindOptions, Model, ModelStatic } from 'sequelize';
 import { currentContext, queryString, RequestContext } from '../context/RequestContext';
+import { requestQuery } from '../query/RequestQuery';
 import { ApiError } from '../errors/ApiError';
 import { cursorPage, CursorPaginator, isCursorShaped } from './cursor';
 import { actionColumns } from '../fieldset/fieldColumns';
 import { sortOrder } from '../sort/sortOrder';
-import type { PaginatedOptions } from '../integration/actionMetadata';
+import type { PaginatedOptions } from '../metadata/actionMetadata';
 import { pageParameters } from './pageParameters';
 import type { Paginator } from './Paginator';
 
@@ -17,9 +18,6 @@ export interface PageRequest {
   /** On a cursor-paginated route: the position token asked for, or null for the start. */
   readonly cursor?: string | null;
 }
-
-/** Where the validated page request of a `@Paginated` action is kept in the request context. */
-export const PAGE_REQUEST = Symbol('rca.pageRequest');
 
 const MAX_PAGE = 1_000_000_000;
 
@@ -58,7 +56,7 @@ export function readPageRequest(context: RequestContext, { perPage = 15, maxPerP
  */
 export function pageRequest(): PageRequest {
   const context = currentContext('pageRequest()');
-  return (context.slots.get(PAGE_REQUEST) as PageRequest | undefined) ?? readPageRequest(context);
+  return requestQuery(context).page ?? readPageRequest(context);
 }
 
 /**

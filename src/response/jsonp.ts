@@ -1,3 +1,4 @@
+import { queryString, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 
 /** Dotted JavaScript identifiers: `cb`, `app.handlers.books`, `$jsonp_1`. */
@@ -35,4 +36,17 @@ export function assertCallback(name: string, maxLength: number): void {
 export function wrapJsonp(callback: string, json: string): string {
   const safe = json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `/**/ typeof ${callback} === 'function' && ${callback}(${safe});`;
+}
+
+/**
+ * The JSONP callback of the request: null when there is none (or the method is not GET/HEAD),
+ * a 400 `ApiError` when the name is not acceptable.
+ */
+export function jsonpCallback(context: RequestContext): string | null {
+  if (context.method !== 'GET' && context.method !== 'HEAD') return null;
+  const { param, maxLength } = context.app.config.jsonp;
+  const callback = queryString(context, param);
+  if (callback === undefined) return null;
+  assertCallback(callback, maxLength);
+  return callback;
 }

@@ -1,8 +1,4 @@
 import type { RequestContext } from '../context/RequestContext';
-import { queryString, queryValue } from '../context/RequestContext';
-import { requestFieldsets } from '../fieldset/parseFieldsets';
-import { parseExcludes } from '../include/parseExcludes';
-import { parseIncludes } from '../include/parseIncludes';
 import { pageLinks, paginationMeta } from '../pagination/pageLinks';
 import type { Paginator } from '../pagination/Paginator';
 import { CursorPaginator, isCursorPaginator } from '../pagination/cursor';
@@ -17,7 +13,8 @@ import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { payloadDocument } from '../jsonapi/payloadDocument';
 import { convertBody, converter } from './convertBody';
 import { encodeJson } from './encodeJson';
-import { assertCallback, wrapJsonp } from './jsonp';
+import { jsonpCallback, wrapJsonp } from './jsonp';
+import { readQuery, requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
 
 /** What a builder asks to send. */
@@ -35,37 +32,18 @@ export interface RenderInput {
   allowJsonp?: boolean;
 }
 
-/** Includes narrowed by `@AvailableIncludes` on the running action. */
-export const NARROWED_INCLUDES = Symbol('rca.narrowedIncludes');
-
-/**
- * The JSONP callback of the request: null when there is none (or the method is not GET/HEAD),
- * a 400 `ApiError` when the name is not acceptable.
- */
-export function jsonpCallback(context: RequestContext): string | null {
-  if (context.method !== 'GET' && context.method !== 'HEAD') return null;
-  const { param, maxLength } = context.app.config.jsonp;
-  const callback = queryString(context, param);
-  if (callback === undefined) return null;
-  assertCallback(callback, maxLength);
-  return callback;
-}
-
 /** Builds the body object of a transformed resource with the configured serializer. */
 async function documentOf(context: RequestContext, body: Extract<ResponseBody, { kind: 'resource' }>, meta: Record<string, unknown> | null) {
   const { config } = context.app;
-  const defaults = defaultIncludeParams();
-  const tree = parseIncludes(queryValue(context, config.include.key), { ...config.include, defaults });
-  const narrow = context.slots.get(NARROWED_INCLUDES) as readonly string[] | undefined;
+  const query = requestQuery(context);
   const convert = converter(config.convert.key, config.convert.date);
-  const exclude = parseExcludes(queryValue(context, config.include.excludeKey), config.include, config.include.excludeKey);
   const transformed = await new Scope({
-    tree,
-    exclude,
-    narrow,
-    defaults,
+    tree: query.include,
+    exclude: query.exclude,
+    narrow: query.narrow,
+    defaults: defaultIncludeParams(),
     maxResources: config.include.maxResources,
-    fieldsets: requestFieldsets(context),
+    fieldsets: query.fieldsets,
     // JSON:API's self link is a link, not a field: a fieldset does not take it away.
     alwaysKeep: config.serializer === 'json-api' ? ['id', 'link'] : ['id'],
     // JSON:API sends each resource once: a model met again at one level is not transformed again.
@@ -95,7 +73,8 @@ function payloadWithMeta(payload: unknown, meta: Record<string, unknown> | null)
  */
 export async function render(context: RequestContext, input: RenderInput): Promise<RenderedResponse> {
   const { config } = context.app;
-  const callback = input.allowJsonp === false ? null : jsonpCallback(context);
+  // An error may be rendered for a query that failed to parse: only the callback is read then.
+  const callback = input.allowJsonp === false ? null : (readQuery(context)?.callback ?? jsonpCallback(context));
   const status = config.suppressResponseCode ? 200 : input.status;
   if (input.body.kind === 'empty') return { status, headers: { ...input.headers }, body: null };
   let value: unknown;

@@ -37,6 +37,7 @@ export function parseSort(value: string | string[] | undefined, allowed: readonl
     const name = descending ? raw.slice(1) : raw;
     const field = byKey.get(fieldKey(name));
     if (name === '') throw invalid(value, 'a sort key is empty');
+    if (name.startsWith('-')) throw invalid(value, `"${raw.slice(0, 40)}" has more than one "-"; write -key for descending`);
     if (field === undefined) throw invalid(value, `"${name.slice(0, 40)}" cannot be sorted by here; allowed: ${allowed.join(', ') || 'none'}`);
     if (seen.has(field)) throw invalid(value, `"${name}" is given twice`);
     seen.add(field);
@@ -44,9 +45,6 @@ export function parseSort(value: string | string[] | undefined, allowed: readonl
   }
   return fields;
 }
-
-/** Where the validated sort of a `@Sortable` action is kept in the request context. */
-export const SORT_REQUEST = Symbol('rca.sortRequest');
 
 /**
  * Reads the `sort` of a request for an action: against its `@Sortable` list when it has one; an

@@ -2,10 +2,11 @@ import type { Model, ModelStatic, Order, OrderItem } from 'sequelize';
 import { currentContext, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { fieldKey } from '../fieldset/Fieldset';
-import { ACTION_METADATA, ActionApiMetadata, instantiate } from '../integration/actionMetadata';
+import { actionTransformer } from '../metadata/actionMetadata';
+import { requestQuery } from '../query/RequestQuery';
 import { attributeKeys } from '../loader/sortKey';
 import { Transformer } from '../transformer/Transformer';
-import { SORT_REQUEST, SortField } from './parseSort';
+import type { SortField } from './parseSort';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -28,8 +29,7 @@ function sortAttribute(model: AnyModel, field: string, transformer: unknown): st
 
 /** The Sequelize order of a validated sort: its fields, then the primary key for a stable order. */
 export function orderOf(context: RequestContext, model: AnyModel, fields: readonly SortField[]): OrderItem[] {
-  const source = (context.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined)?.transformer;
-  const transformer = source && instantiate(source.transformer);
+  const transformer = actionTransformer(context);
   const order: OrderItem[] = fields.map(({ field, direction }) => [sortAttribute(model, field, transformer), direction.toUpperCase()]);
   const keys = new Set(order.map((item) => (item as [string, string])[0]));
   for (const key of model.primaryKeyAttributes) if (!keys.has(key)) order.push([key, 'ASC']);
@@ -46,6 +46,6 @@ export function orderOf(context: RequestContext, model: AnyModel, fields: readon
  */
 export function sortOrder(model: AnyModel, fallback?: Order): Order | undefined {
   const context = currentContext('sortOrder()');
-  const fields = context.slots.get(SORT_REQUEST) as SortField[] | null | undefined;
+  const fields = requestQuery(context).sort;
   return fields ? orderOf(context, model, fields) : fallback;
 }

@@ -1,6 +1,6 @@
 import type { Model } from 'sequelize';
 import { isModel } from '../loader/isModel';
-import { ApiError, UnexpectedIncludesParameterError } from '../errors/ApiError';
+import { ApiError } from '../errors/ApiError';
 import { Fieldset, fieldKey, Fieldsets, NO_FIELDSETS } from '../fieldset/Fieldset';
 import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeParams, IncludeTree } from '../include/IncludeTree';
 import { fieldColumns } from '../fieldset/fieldColumns';
@@ -8,6 +8,7 @@ import { loadRelated } from '../loader/loadRelated';
 import type { ColumnSelector } from '../loader/sequelizeLoader';
 import { RelatedRef } from '../loader/RelatedRef';
 import { includeMethods } from './includeMethods';
+import { includeNames, refuseIncludes } from './includeNames';
 import { Budget } from './Budget';
 import { resolveFields } from './fieldValues';
 import { AnyTransformer, isResource, NullResource, Resource } from './Resource';
@@ -190,7 +191,7 @@ export class Scope {
 
   /** Resolves every requested and default include of one group of parents. */
   private async includeGroup(group: Group, node: IncludeTree | IncludeNode, exclude: ExcludeTree, narrow?: readonly string[]): Promise<void> {
-    for (const [name, requested] of this.includeNames(group.transformer, node, exclude, narrow)) {
+    for (const [name, requested] of includeNames(group.transformer, node, exclude, narrow)) {
       const child = childNode(node, requested, this.options.defaults);
       const resources = await this.callInclude(group, name, child.params);
       // Include methods only name relations; the budget decides before any of them is loaded.
@@ -215,33 +216,6 @@ export class Scope {
     const first = resources.find((resource): resource is Exclude<Resource, NullResource> => resource.kind !== 'null');
     const fieldset = first && this.fieldsets.get(first.resourceKey ?? name);
     return fieldset && ((target) => fieldColumns(target, first.transformer, fieldset));
-  }
-
-  /** Requested names checked against the transformer (and the action's narrowing), plus defaults, less the excluded. */
-  private includeNames(transformer: Transformer, node: IncludeTree | IncludeNode, exclude: ExcludeTree, narrow?: readonly string[]): Array<[string, string]> {
-    const allowed = transformer.availableIncludes.filter((name) => !narrow || narrow.some((n) => fieldKey(n) === fieldKey(name)));
-    const byKey = new Map(allowed.map((name) => [fieldKey(name), name]));
-    const names: Array<[string, string]> = [];
-    for (const [requested, child] of node.children) {
-      const declared = byKey.get(fieldKey(requested));
-      if (!declared) {
-        throw new UnexpectedIncludesParameterError(child.path, `unknown include "${requested}"; available: ${allowed.join(', ') || 'none'}`);
-      }
-      names.push([declared, requested]);
-    }
-    for (const name of transformer.defaultIncludes) {
-      if (!names.some(([declared]) => declared === name)) names.push([name, name]);
-    }
-    if (exclude.names.size === 0 && exclude.children.size === 0) return names;
-    const declared = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
-    const known = new Set(declared.map(fieldKey));
-    for (const name of [...exclude.names, ...exclude.children.keys()]) {
-      if (!known.has(fieldKey(name))) {
-        throw new UnexpectedIncludesParameterError(`exclude=${name}`, `unknown include "${name}"; available: ${declared.join(', ') || 'none'}`);
-      }
-    }
-    const dropped = new Set([...exclude.names].map(fieldKey));
-    return names.filter(([declared]) => !dropped.has(fieldKey(declared)));
   }
 
   private async callInclude(group: Group, name: string, params: IncludeParams): Promise<Resource[]> {
@@ -271,12 +245,6 @@ function childExclude(exclude: ExcludeTree, name: string): ExcludeTree {
 /** Include methods are mostly synchronous: wait only when one of them returned a promise. */
 function settleAll<T>(results: Array<T | Promise<T>>): T[] | Promise<T[]> {
   return results.some((result) => result instanceof Promise) ? Promise.all(results) : (results as T[]);
-}
-
-/** Only a Transformer declares includes: asking one of anything else is the client's error. */
-function refuseIncludes(node: IncludeTree | IncludeNode): void {
-  const [first] = node.children.values();
-  if (first) throw new UnexpectedIncludesParameterError(first.path, `unknown include "${first.name}"; available: none`);
 }
 
 function groupFor(groups: Map<unknown, Group>, transformer: Transformer): Group {

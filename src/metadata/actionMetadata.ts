@@ -67,3 +67,20 @@ export function isUndecorated(metadata: ActionApiMetadata): boolean {
 export function instantiate(source: TransformerSource): TransformerLike {
   return typeof source === 'function' ? new source() : source;
 }
+
+const ACTION_TRANSFORMER = Symbol('rca.actionTransformer');
+
+/**
+ * The transformer of the running action's `@Transformer`, made once per request (and shared by
+ * the query check, the loader, the sort and the response); undefined for an action without one.
+ *
+ * @example
+ * const transformer = actionTransformer(currentContext());
+ */
+export function actionTransformer(context: { readonly slots: Map<symbol, unknown> }): TransformerLike | undefined {
+  if (context.slots.has(ACTION_TRANSFORMER)) return context.slots.get(ACTION_TRANSFORMER) as TransformerLike | undefined;
+  const source = (context.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined)?.transformer;
+  const transformer = source && instantiate(source.transformer);
+  context.slots.set(ACTION_TRANSFORMER, transformer);
+  return transformer;
+}

@@ -1,0 +1,78 @@
+import { UnexpectedIncludesParameterError } from '../errors/ApiError';
+import { fieldKey } from '../fieldset/Fieldset';
+import type { ExcludeTree, IncludeNode, IncludeTree } from '../include/IncludeTree';
+import type { TransformerLike } from './Resource';
+import { Transformer } from './Transformer';
+
+/**
+ * The includes of one level for a transformer: the requested names checked against its
+ * `availableIncludes` (and the action's `@AvailableIncludes` at the top), then its defaults, less
+ * the excluded. Each pair is the declared name and the name as the request spelled it. An unknown
+ * name, or an exclude that names an include unknown here or reaches below one not included, is a 400.
+ *
+ * @example
+ * includeNames(new BookTransformer(), tree, EMPTY_EXCLUDE_TREE); // [['author', 'author']]
+ */
+export function includeNames(
+  transformer: Transformer,
+  node: IncludeTree | IncludeNode,
+  exclude: ExcludeTree,
+  narrow?: readonly string[],
+): Array<[string, string]> {
+  const allowed = transformer.availableIncludes.filter((name) => !narrow || narrow.some((n) => fieldKey(n) === fieldKey(name)));
+  const byKey = new Map(allowed.map((name) => [fieldKey(name), name]));
+  const names: Array<[string, string]> = [];
+  for (const [requested, child] of node.children) {
+    const declared = byKey.get(fieldKey(requested));
+    if (!declared) {
+      throw new UnexpectedIncludesParameterError(child.path, `unknown include "${requested}"; available: ${allowed.join(', ') || 'none'}`);
+    }
+    names.push([declared, requested]);
+  }
+  for (const name of transformer.defaultIncludes) {
+    if (!names.some(([declared]) => declared === name)) names.push([name, name]);
+  }
+  if (exclude.names.size === 0 && exclude.children.size === 0) return names;
+  checkExcludes(transformer, exclude, names);
+  const dropped = new Set([...exclude.names].map(fieldKey));
+  return names.filter(([declared]) => !dropped.has(fieldKey(declared)));
+}
+
+/** Excluded names must be this transformer's includes; a path going deeper must go through one that is included. */
+function checkExcludes(transformer: Transformer, exclude: ExcludeTree, included: Array<[string, string]>): void {
+  const declared = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
+  const known = new Set(declared.map(fieldKey));
+  for (const name of [...exclude.names, ...exclude.children.keys()]) {
+    if (!known.has(fieldKey(name))) {
+      throw new UnexpectedIncludesParameterError(`exclude=${name}`, `unknown include "${name}"; available: ${declared.join(', ') || 'none'}`);
+    }
+  }
+  const reached = new Set(included.map(([name]) => fieldKey(name)));
+  for (const name of exclude.children.keys()) {
+    if (!reached.has(fieldKey(name))) {
+      throw new UnexpectedIncludesParameterError(`exclude=${name}.*`, `"${name}" is not included, so nothing below it can be excluded`);
+    }
+  }
+}
+
+/**
+ * Checks the top level of a request's include and exclude against the action's transformer before
+ * the action runs (deeper levels are checked as the walk reaches them). Anything but a Transformer
+ * declares no includes: asking one for any is a 400.
+ */
+export function checkTopLevelIncludes(
+  transformer: TransformerLike,
+  query: { include: IncludeTree; exclude: ExcludeTree; narrow: readonly string[] | undefined },
+): void {
+  if (transformer instanceof Transformer) {
+    includeNames(transformer as Transformer, query.include, query.exclude, query.narrow);
+    return;
+  }
+  refuseIncludes(query.include);
+}
+
+/** Only a Transformer declares includes: asking one of anything else is the client's error. */
+export function refuseIncludes(node: IncludeTree | IncludeNode): void {
+  const [first] = node.children.values();
+  if (first) throw new UnexpectedIncludesParameterError(first.path, `unknown include "${first.name}"; available: none`);
+}

@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { Book } from '../../example/models';
+import { exampleQueries, onBothFrameworks } from './exampleServer';
+
+/** The error message of an array-mode or JSON:API error body. */
+const messageOf = (body: { error?: { message: string }; errors?: Array<{ detail: string }> }) => body.error?.message ?? body.errors?.[0].detail;
+
+onBothFrameworks('the request query is read before the action runs', (app) => {
+  it('a malformed include is a 400 before any SQL statement', async () => {
+    let res: Awaited<ReturnType<ReturnType<typeof app>['get']>> | undefined;
+    const statements = await exampleQueries(async () => (res = await app().get('/v1/books?include=comments:limit(x)')));
+    expect(res!.status).to.equal(400);
+    expect(statements).to.deep.equal([]);
+  });
+
+  it('an unknown top-level include on a POST is a 400 and writes nothing', async () => {
+    const before = await Book.count();
+    const res = await app().post('/v1/books?include=nope', { title: 'Never written', author_id: 1, publisher_id: 1 });
+    expect(res.status).to.equal(400);
+    expect(messageOf(res.body)).to.match(/unknown include "nope"; available: author, publisher, comments/);
+    expect(await Book.count()).to.equal(before);
+  });
+
+  it('refuses sort keys with more than one "-"', async () => {
+    const res = await app().get('/v1/books?sort=--title');
+    expect(res.status).to.equal(400);
+    expect(messageOf(res.body)).to.match(/more than one "-"/);
+  });
+
+  it('refuses an exclude below an include that is not included, as it refuses an unknown one', async () => {
+    expect((await app().get('/v1/books/1?exclude=author.zzz')).status).to.equal(400);
+    expect(messageOf((await app().get('/v1/books/1?exclude=author.books')).body)).to.match(/"author" is not included/);
+    expect((await app().get('/v1/books/1?include=author&exclude=author.zzz')).status).to.equal(400);
+    expect((await app().get('/v1/books/1?include=author.books&exclude=author.books')).status).to.equal(200);
+  });
+
+  it('refuses the library parameters in spellings it does not read', async () => {
+    for (const target of ['/v1/books?include[a]=author', '/v1/books?sort[a]=title', '/v1/books?page[]=2', '/v1/books?exclude[x]=author']) {
+      const res = await app().get(target);
+      expect(res.status, target).to.equal(400);
+      expect(messageOf(res.body), target).to.match(/is not read in that form; write it as/);
+    }
+    expect((await app().get('/v1/books?include[]=author&include[]=publisher')).status).to.equal(200);
+  });
+});
+
+onBothFrameworks(
+  'the request query is read before the action runs, in json-api mode',
+  (app) => {
+    const send = (method: string, target: string, document?: unknown) =>
+      app().get(target, {
+        method,
+        headers: { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' },
+        body: document === undefined ? undefined : JSON.stringify(document),
+      });
+
+    it('POST with an unknown include is a 400 and creates nothing', async () => {
+      const before = await Book.count();
+      const res = await send('POST', '/v1/books?include=nope', {
+        data: {
+          type: 'books',
+          attributes: { title: 'Never written' },
+          relationships: { author: { data: { type: 'authors', id: '1' } }, publisher: { data: { type: 'publishers', id: '1' } } },
+        },
+      });
+      expect(res.status).to.equal(400);
+      expect(await Book.count()).to.equal(before);
+    });
+
+    it('refuses filter (not implemented) instead of answering unfiltered data', async () => {
+      const res = await send('GET', '/v1/books?filter[title]=Dune');
+      expect(res.status).to.equal(400);
+      expect(messageOf(res.body)).to.match(/"filter" is reserved by JSON:API and not supported here/);
+    });
+
+    it('refuses page members it does not read', async () => {
+      expect((await send('GET', '/v1/books?page[offset]=2')).status).to.equal(400);
+      expect((await send('GET', '/v1/books?page[number]=2&page[size]=2')).status).to.equal(200);
+    });
+  },
+  { serializer: 'json-api' },
+);
