@@ -11,8 +11,10 @@ export interface SortRequest {
   sortGiven: boolean;
   /** The include's path, quoted in errors. */
   path: string;
-  /** An allowlist set by the transformer (`sortable`), else every key of the relation. */
+  /** An allowlist set by the transformer (`sortable`), else every key of the relation... */
   allowed?: readonly string[];
+  /** ...less these (the fields the included transformer hides). */
+  denied?: readonly string[];
 }
 
 type AttributeSource = { getAttributes(): Record<string, { field?: string }> };
@@ -33,7 +35,8 @@ export function attributeKeys(model: AttributeSource): SortableKeys {
  * name itself. A key the client chose that is not allowed is a 400 listing the allowed ones.
  */
 export function resolveSortKey(keys: SortableKeys, request: SortRequest, fallback: string | null): string | null {
-  const allowed = request.allowed ?? [...new Set([...keys.keys()].map(snake))];
+  const denied = new Set(request.denied?.map(snake));
+  const allowed = request.allowed ?? [...new Set([...keys.keys()].map(snake))].filter((key) => !denied.has(key));
   const wanted = request.params.sort;
   const permitted = allowed.some((key) => key === wanted || camel(key) === camel(wanted));
   const attribute = permitted ? findAttribute(keys, wanted) : undefined;

@@ -9,6 +9,7 @@ import type { ColumnSelector } from '../loader/sequelizeLoader';
 import { RelatedRef } from '../loader/RelatedRef';
 import { includeMethods } from './includeMethods';
 import { includeNames, refuseIncludes } from './includeNames';
+import { includeSortKeys } from './includeSortKeys';
 import { Budget } from './Budget';
 import { resolveFields } from './fieldValues';
 import { AnyTransformer, isResource, NullResource, Resource } from './Resource';
@@ -199,7 +200,9 @@ export class Scope {
       const refs: RelatedRef[] = [];
       for (const resource of resources) if (resource.kind !== 'null' && resource.data instanceof RelatedRef) refs.push(resource.data);
       if (refs.length > 0) {
-        const sort = { params: child.params, sortGiven: child.sortGiven, path: child.path, allowed: group.transformer.sortable[name] };
+        const declared = group.transformer.sortable[name];
+        const keys = declared ? { allowed: declared } : includeSortKeys(resources);
+        const sort = { params: child.params, sortGiven: child.sortGiven, path: child.path, ...keys };
         await loadRelated(refs, sort, this.columnSelector(resources, name));
       }
       const transformed = await this.transformAll(resources, child, name, childExclude(exclude, name));

@@ -34,6 +34,17 @@ onBothFrameworks('the request query is read before the action runs', (app) => {
     expect((await app().get('/v1/books/1?include=author.books&exclude=author.books')).status).to.equal(200);
   });
 
+  it('sorts an include only by what its transformer sends, never by a hidden column', async () => {
+    const hidden = await app().get('/v1/authors/1?include=books:sort(version|desc)');
+    expect(hidden.status).to.equal(400);
+    expect(messageOf(hidden.body)).to.match(
+      /sort key "version" is not allowed for books; allowed: id, title, description, published_at, out_of_print, created_at/,
+    );
+    for (const key of ['title', 'published_at', 'created_at', 'id']) {
+      expect((await app().get(`/v1/authors/1?include=books:sort(${key}|asc)`)).status, key).to.equal(200);
+    }
+  });
+
   it('refuses the library parameters in spellings it does not read', async () => {
     for (const target of ['/v1/books?include[a]=author', '/v1/books?sort[a]=title', '/v1/books?page[]=2', '/v1/books?exclude[x]=author']) {
       const res = await app().get(target);

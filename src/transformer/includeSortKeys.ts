@@ -1,0 +1,30 @@
+import { snakeCase } from '../caseStyles';
+import type { SortRequest } from '../loader/sortKey';
+import type { Resource } from './Resource';
+import { Transformer } from './Transformer';
+
+/**
+ * What a client may sort an include by when the parent transformer's `sortable` does not list it:
+ * the attributes the included transformer sends (its `schema` fields, through `columns` where a
+ * field is read from one attribute; its `visible` fields without a schema), never one it hides. A
+ * column it never sends (a version, a password hash) would leak its order through the sort.
+ * Nothing (every column of the relation) for a transformer that declares none of these.
+ *
+ * @example
+ * includeSortKeys(resources); // { allowed: ['id', 'title', 'published_at', 'created_at'] } for BookTransformer
+ */
+export function includeSortKeys(resources: readonly Resource[]): Pick<SortRequest, 'allowed' | 'denied'> {
+  const first = resources.find((resource) => resource.kind !== 'null');
+  const transformer = first?.transformer;
+  if (!(transformer instanceof Transformer)) return {};
+  const { schema, columns, hidden, visible } = transformer;
+  const fields = schema ? Object.keys(schema) : visible;
+  if (fields.length === 0) return hidden.length > 0 ? { denied: hidden.map(snakeCase) } : {};
+  const keys = new Set<string>();
+  for (const field of fields) {
+    if (hidden.includes(field) || (visible.length > 0 && !visible.includes(field))) continue;
+    const read = columns?.[field] ?? [field];
+    if (read.length === 1) keys.add(snakeCase(read[0]));
+  }
+  return { allowed: [...keys] };
+}
