@@ -53,6 +53,17 @@ const config: ApiConfigInput = {
     maxResources: 5000,
   },
 
+  response: {
+    // The most bytes one transformed response (a collection, a page or an item, with all its
+    // includes) may hold. The include walk adds up the size of what it has transformed after each
+    // level, before the next one is loaded, and the encoded body is measured exactly before it is
+    // sent; over the bound is a 400 naming it. 4 MiB is forty times the example's largest ordinary
+    // answer (a page of 100 books with author, publisher and comments:limit(10): 100 kB), holds the
+    // 5,000 resources of include.maxResources at 800 bytes each, and keeps a hundred such
+    // responses in parallel under half a gigabyte of JSON text.
+    maxBytes: 4 * 1024 * 1024,
+  },
+
   // Request bodies, read the same way on Express and Koa (routing-controllers' own parsers are not used).
   body: {
     // Bytes a body may have once decompressed (Content-Encoding gzip, deflate, br); more is a 413.

@@ -41,6 +41,8 @@ export interface ApiConfig {
     maxPaths: number;
     maxResources: number;
   };
+  /** `maxBytes`: the most bytes one transformed response body may hold (400 over it). */
+  response: { maxBytes: number };
   /** One policy for request bodies on both frameworks: size (413), nesting (400), media types (415). */
   body: { limit: number; maxDepth: number; types: Array<'json' | 'urlencoded'> };
   serializer: SerializerName;

@@ -16,6 +16,7 @@ import { encodeJson } from './encodeJson';
 import { jsonpCallback, wrapJsonp } from './jsonp';
 import { readQuery, requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
+import { ApiError } from '../errors/ApiError';
 
 /** What a builder asks to send. */
 export type ResponseBody =
@@ -43,6 +44,7 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
     narrow: query.narrow,
     defaults: defaultIncludeParams(),
     maxResources: config.include.maxResources,
+    maxBytes: config.response.maxBytes,
     fieldsets: query.fieldsets,
     // JSON:API's self link is a link, not a field: a fieldset does not take it away.
     alwaysKeep: config.serializer === 'json-api' ? ['id', 'link'] : ['id'],
@@ -94,6 +96,10 @@ export async function render(context: RequestContext, input: RenderInput): Promi
     value = convertBody(payload, config.convert.key, config.convert.date);
   }
   const json = encodeJson(value, config.jsonEncodeOption);
+  // The walk's estimate leaves out lazy fields and multi-byte characters: the body is measured exactly too.
+  if (input.body.kind === 'resource' && json.length * 3 > config.response.maxBytes && Buffer.byteLength(json) > config.response.maxBytes) {
+    throw new ApiError('RCA_RESPONSE_TOO_LARGE', { max: config.response.maxBytes });
+  }
   const rendered: RenderedResponse = callback
     ? {
         status,

@@ -3,10 +3,10 @@ import { RelatedRef } from '../loader/RelatedRef';
 import type { Resource } from './Resource';
 
 /**
- * The work one response may do: a total number of transformed resources. The include walk asks it
- * before each include level is loaded, with the level's upper bound (parents times the include's
- * limit), and counts every resource it transforms; a request that would go over is refused before
- * the expensive queries run.
+ * The work one response may do: a total number of transformed resources, and a total size. The
+ * include walk asks it before each include level is loaded, with the level's upper bound (parents
+ * times the include's limit), and counts every resource it transforms and its size; a request that
+ * would go over is refused before the expensive queries run, or as soon as a level goes over.
  *
  * @example
  * const budget = new Budget(5000);
@@ -16,8 +16,19 @@ import type { Resource } from './Resource';
  */
 export class Budget {
   private spent = 0;
+  private bytes = 0;
 
-  constructor(readonly max: number) {}
+  constructor(
+    readonly max: number,
+    /** The most bytes of JSON the transformed resources may come to (`response.maxBytes`). */
+    readonly maxBytes = Infinity,
+  ) {}
+
+  /** Counts the (estimated) JSON size of what was transformed; over `maxBytes` is a 400. */
+  spendBytes(bytes: number): void {
+    this.bytes += bytes;
+    if (this.bytes > this.maxBytes) throw new ApiError('RCA_RESPONSE_TOO_LARGE', { max: this.maxBytes });
+  }
 
   /** Counts resources as they are transformed. */
   spend(count: number): void {

@@ -10,6 +10,7 @@ import { RelatedRef } from '../loader/RelatedRef';
 import { includeMethods } from './includeMethods';
 import { includeNames, refuseIncludes } from './includeNames';
 import { includeSortKeys } from './includeSortKeys';
+import { jsonSize } from './jsonSize';
 import { Budget } from './Budget';
 import { resolveFields } from './fieldValues';
 import { AnyTransformer, isResource, NullResource, Resource } from './Resource';
@@ -27,6 +28,8 @@ export interface ScopeOptions {
   defaults: IncludeParams;
   /** `include.maxResources`: the most resources one response may transform (unbounded when absent). */
   maxResources?: number;
+  /** `response.maxBytes`: about the most bytes of JSON the transformed fields may come to (unbounded when absent). */
+  maxBytes?: number;
   /** The request's sparse fieldsets (`fields[books]=title`), by resource type. */
   fieldsets?: Fieldsets;
   /** Fields a resource keeps whatever its fieldset says: `id`, and in json-api mode the self `link`. */
@@ -83,7 +86,7 @@ export class Scope {
   private readonly policies = new Map<string, FieldPolicy | null>();
 
   constructor(private readonly options: ScopeOptions) {
-    this.budget = new Budget(options.maxResources ?? Infinity);
+    this.budget = new Budget(options.maxResources ?? Infinity, options.maxBytes ?? Infinity);
     this.fieldsets = options.fieldsets ?? NO_FIELDSETS;
   }
 
@@ -149,6 +152,9 @@ export class Scope {
       return models.map(once);
     });
     if (pending) await awaitFields(results);
+    // The level's size is counted before the next level is loaded (a response that grows past
+    // `maxBytes` stops here, not once its whole body is built).
+    if (this.budget.maxBytes !== Infinity) this.budget.spendBytes(levelSize(results));
     for (const group of groups.values()) await this.includeGroup(group, node, exclude, narrow);
     return resources.map((resource, i) => toTransformed(resource, results[i]));
   }
@@ -308,6 +314,16 @@ function transformOne(transformer: AnyTransformer, model: unknown): Record<strin
   const fields = transformer.transform(model as never) as Record<string, unknown>;
   if (transformer instanceof Transformer && !(fields instanceof Promise)) return filterFields(fields, transformer.visible, transformer.hidden);
   return fields;
+}
+
+/** The estimated JSON size of the fields transformed at one level. */
+function levelSize(results: Array<TransformedItem | TransformedItem[] | null>): number {
+  let size = 0;
+  for (const result of results) {
+    if (Array.isArray(result)) for (const item of result) size += jsonSize(item.fields);
+    else if (result) size += jsonSize(result.fields);
+  }
+  return size;
 }
 
 /** Transformers may be async; only then is anything awaited. */

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { Book } from '../../example/models';
 import { exampleQueries, onBothFrameworks, quoted } from './exampleServer';
 
 /** The red-team request: a path that loops back on itself, multiplying at every second level. */
@@ -75,3 +76,63 @@ onBothFrameworks('include.maxResources: one budget of work per response', (app) 
     );
   });
 });
+
+onBothFrameworks('response.maxBytes: a bound on the bytes of one response', (app) => {
+  let saved: Array<{ id: number; description: string | null }> = [];
+  before(async () => {
+    saved = (await Book.findAll({ attributes: ['id', 'description'] })).map((book) => ({ id: book.id, description: book.description }));
+    await Book.update({ description: 'x'.repeat(10_000) }, { where: {}, hooks: false, silent: true });
+  });
+  after(async () => {
+    for (const { id, description } of saved) await Book.update({ description }, { where: { id }, hooks: false, silent: true });
+  });
+
+  it('refuses a response of long descriptions over the default 4 MiB with a 400 naming the bound, before it is all built', async () => {
+    let res: Awaited<ReturnType<ReturnType<typeof app>['get']>> | undefined;
+    const statements = await exampleQueries(async () => {
+      res = await app().get('/v1/books?per_page=100&include=author.books:limit(40),publisher');
+    });
+    expect(res!.status).to.equal(400);
+    expect(res!.body.error.message).to.match(/larger than the 4194304 bytes one response may hold \(response\.maxBytes\)/);
+    // The page (1 MB), its authors, then their books (10 MB): refused there, the publishers never loaded.
+    expect(statements.some((sql) => sql.includes(quoted('publishers')))).to.equal(false);
+  });
+
+  it('still serves the page of 100 long books (about 1 MB)', async () => {
+    const res = await app().get('/v1/books?per_page=100');
+    expect(res.status).to.equal(200);
+    expect(res.text.length).to.be.above(1_000_000);
+  });
+});
+
+onBothFrameworks(
+  'response.maxBytes: checked level by level',
+  (app) => {
+    it('stops after the first level that goes over, before the includes are loaded', async () => {
+      let res: Awaited<ReturnType<ReturnType<typeof app>['get']>> | undefined;
+      const statements = await exampleQueries(async () => {
+        res = await app().get('/v1/books?per_page=100&include=author,publisher,comments:limit(10)');
+      });
+      expect(res!.status).to.equal(400);
+      expect(res!.body.error.code).to.equal(400);
+      expect(statements, statements.join('\n')).to.have.length(2);
+    });
+
+    it('measures the encoded body exactly: multi-byte characters the estimate counts once are refused too', async () => {
+      const book = (await Book.findByPk(1))!;
+      const description = book.description;
+      try {
+        // 12,000 characters: about 12 kB by the walk's estimate, 24 kB as UTF-8.
+        await Book.update({ description: 'é'.repeat(12_000) }, { where: { id: 1 }, hooks: false, silent: true });
+        const res = await app().get('/v1/books/1');
+        expect(res.status).to.equal(400);
+        expect(res.body.error.message).to.match(/20000 bytes/);
+        await Book.update({ description: 'é'.repeat(8_000) }, { where: { id: 1 }, hooks: false, silent: true });
+        expect((await app().get('/v1/books/1')).status).to.equal(200);
+      } finally {
+        await Book.update({ description }, { where: { id: 1 }, hooks: false, silent: true });
+      }
+    });
+  },
+  { response: { maxBytes: 20_000 } },
+);
