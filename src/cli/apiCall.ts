@@ -1,5 +1,6 @@
 import { Api, ApiRequestOptions, HttpMethod } from '../dispatcher/Api';
 import { InternalHttpError } from '../dispatcher/InternalHttpError';
+import { hasScheme } from '../dispatcher/urlPolicy';
 import { ApiError } from '../errors/ApiError';
 import { statusText } from '../errors/describeError';
 import { appModule, loadApp } from './loadApp';
@@ -46,7 +47,8 @@ function parseHeaders(lines: string[] = []): Record<string, string> {
 export async function apiCall(target: string, options: ApiCallOptions, write: (text: string) => void, cwd = process.cwd()): Promise<number> {
   const method = (options.request ?? 'GET').toUpperCase();
   if (!METHODS.includes(method)) throw usage(`--request must be one of ${METHODS.join(', ')}, got "${options.request}"`);
-  const remote = /^https?:\/\//i.test(target);
+  // Any scheme makes it remote (`http:/host/x` too, which URL parsers read as http://host/x): only a path stays in process.
+  const remote = hasScheme(target);
   const api = !remote || options.app ? new Api().forApp(await loadApp(appModule(options.app, cwd))) : new Api();
   const data = parseData(options.data);
   const request: ApiRequestOptions = {

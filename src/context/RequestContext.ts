@@ -7,6 +7,9 @@ import type { RouteRegistry } from '../routing/RouteRegistry';
 
 export type FrameworkName = 'express' | 'koa';
 
+/** Called once for every error response, with its status; the default logs 5xx to stderr. */
+export type ErrorListener = (error: unknown, status: number) => void;
+
 /** What one app wired with useApi() shares with all of its requests. */
 export interface AppState {
   readonly framework: FrameworkName;
@@ -16,6 +19,8 @@ export interface AppState {
   readonly listener: () => RequestListener;
   /** The controllers and route prefix given to useApi(), for the OpenAPI document. */
   readonly controllers?: Pick<RoutingControllersOptions, 'controllers' | 'routePrefix'>;
+  /** useApi()'s `onError`: hears every error response, a 5xx built with json().error() too. */
+  readonly onError?: ErrorListener;
 }
 
 /**

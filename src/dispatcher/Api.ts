@@ -40,6 +40,9 @@ const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
 /** The configuration of remote calls made before any app is wired: resolved once. */
 let appLessConfig: ApiConfig | undefined;
 
+/** One remote client per app configuration: the TypeDI singleton serves every app of a process. */
+const remoteClients = new WeakMap<ApiConfig, AxiosInstance>();
+
 function toQuery(params: ApiParams | undefined): URLSearchParams {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
@@ -62,7 +65,6 @@ function toQuery(params: ApiParams | undefined): URLSearchParams {
 @Service()
 export class Api {
   private app?: AppState;
-  private client?: AxiosInstance;
 
   /** An Api bound to one app (an Express or Koa app wired with useApi()). */
   forApp(app: unknown): Api {
@@ -108,9 +110,12 @@ export class Api {
     return this.call<T>({ ...this.paramsFor(method, params), url, remote: true });
   }
 
-  /** The axios instance used for remote requests, for its other features. */
+  /** The axios instance used for remote requests (of the current app), for its other features. */
   getRemoteClient(): AxiosInstance {
-    return (this.client ??= createRemoteClient(this.config()));
+    const config = this.config();
+    let client = remoteClients.get(config);
+    if (!client) remoteClients.set(config, (client = createRemoteClient(config)));
+    return client;
   }
 
   /** A response builder with `{ status, code, message, data }` (see createResponseBody). */

@@ -37,6 +37,12 @@ export function createRemoteClient(config: ApiConfig): AxiosInstance {
     const url = parseHttpUrl(axios.getUri(request));
     assertAllowedHost(url, config.remote.allowedHosts);
     request.signal ??= AbortSignal.timeout(config.remote.timeout);
+    // A caller may turn redirects on: every hop passes the same URL policy before it is followed.
+    const own = request.beforeRedirect;
+    request.beforeRedirect = (options, response, details) => {
+      assertAllowedHost(parseHttpUrl(String(options.href)), config.remote.allowedHosts);
+      own?.(options, response, details);
+    };
     return request;
   });
   return client;
@@ -78,7 +84,9 @@ export async function sendRemote(client: AxiosInstance, call: RemoteCall, config
   const baseOrigin = config.remote.baseUrl ? new URL(config.remote.baseUrl).origin : null;
   const credentials = baseOrigin === url.origin ? config.remote.headers : {};
   const json = call.body === undefined ? {} : { 'content-type': 'application/json' };
-  const headers = { accept: 'application/json', ...json, ...credentials, ...call.headers };
+  // The Host is the URL's: a caller's (an internal call's, say) would name another server.
+  const { host: _host, ...own } = call.headers;
+  const headers = { accept: 'application/json', ...json, ...credentials, ...own };
   const target = `${url.origin}${url.pathname}`;
   const deadline = AbortSignal.timeout(config.remote.timeout);
   const signal = call.signal ? AbortSignal.any([deadline, call.signal]) : deadline;
@@ -86,6 +94,9 @@ export async function sendRemote(client: AxiosInstance, call: RemoteCall, config
     const data = call.body === undefined ? undefined : JSON.stringify(call.body);
     const response = await client.request({ method: call.method, url: url.href, headers, data, signal });
     const responseHeaders = normalizeHeaders(response.headers);
+    if (!(response.status >= 100 && response.status <= 599)) {
+      throw upstreamFailure('RCA_UPSTREAM_STATUS_INVALID', 502, {}, { method: call.method, target, status: response.status });
+    }
     const body = parseBody(Buffer.from((response.data as Buffer | null) ?? []), responseHeaders['content-type']);
     if (body !== INVALID_JSON) return { status: response.status, headers: responseHeaders, body };
     throw upstreamFailure('RCA_UPSTREAM_INVALID', 502, responseHeaders, { method: call.method, target });
@@ -101,7 +112,7 @@ export async function sendRemote(client: AxiosInstance, call: RemoteCall, config
 
 /** A remote call that could not be completed, with the body a client of ours would be shown. */
 function upstreamFailure(
-  code: 'RCA_UPSTREAM_INVALID' | 'RCA_UPSTREAM_TIMEOUT' | 'RCA_UPSTREAM_TOO_LARGE' | 'RCA_UPSTREAM_UNREACHABLE',
+  code: 'RCA_UPSTREAM_INVALID' | 'RCA_UPSTREAM_STATUS_INVALID' | 'RCA_UPSTREAM_TIMEOUT' | 'RCA_UPSTREAM_TOO_LARGE' | 'RCA_UPSTREAM_UNREACHABLE',
   status: 502 | 504,
   headers: Record<string, string>,
   details: Record<string, unknown>,

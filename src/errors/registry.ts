@@ -64,6 +64,7 @@ export const ERROR_REGISTRY = {
   RCA_FRAMEWORK_UNKNOWN: { status: 500, template: 'useApi() needs an Express or a Koa application' },
   RCA_UPSTREAM_STATUS: { status: 502, template: '{method} {target} answered {status}' },
   RCA_UPSTREAM_UNREACHABLE: { status: 502, template: '{method} {target} could not be reached' },
+  RCA_UPSTREAM_STATUS_INVALID: { status: 502, template: '{method} {target} answered status {status}, outside 100-599' },
   RCA_UPSTREAM_INVALID: { status: 502, template: '{method} {target} answered a body that is not valid JSON' },
   RCA_UPSTREAM_TOO_LARGE: { status: 502, template: '{method} {target} answered more than remote.maxContentLength ({max} bytes, decompressed)' },
   RCA_UPSTREAM_TIMEOUT: { status: 504, template: '{method} {target} did not complete within {timeout} ms' },

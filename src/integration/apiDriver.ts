@@ -43,7 +43,12 @@ export function withApi<T extends DriverClass>(Base: T, adapter: DriverAdapter) 
 
     override handleSuccess(result: unknown, action: ActionMetadata, options: Action): unknown {
       if (!(result instanceof ApiResponse)) return super.handleSuccess(result, action, options);
-      return result.render().then((rendered) => adapter.send(options, rendered));
+      return result.render().then((rendered) => {
+        // A 5xx an action built itself (json().error(err), internalError()) is an error all the same.
+        const status = result.getStatusCode();
+        if (status >= 500) this.state.onError?.(result.getError() ?? new Error(`${status} answered by the action`), status);
+        return adapter.send(options, rendered);
+      });
     }
   };
 }

@@ -3,7 +3,7 @@ import { createExecutor, RoutingControllersOptions } from 'routing-controllers';
 import { setDefaultApp } from '../dispatcher/defaultApp';
 import type { ApiConfigInput } from '../config/ApiConfig';
 import { resolveConfig } from '../config/resolveConfig';
-import type { AppState, FrameworkName } from '../context/RequestContext';
+import type { AppState, ErrorListener, FrameworkName } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { RouteRegistry } from '../routing/RouteRegistry';
 import { ApiInterceptor } from './ApiInterceptor';
@@ -12,8 +12,7 @@ import { expressBody, expressContext, expressErrors, expressNotFound } from './e
 import { ExpressApiDriver, KoaApiDriver } from './drivers';
 import { koaContextAndErrors } from './koaMiddleware';
 
-/** Called once for every error response, with its status; the default logs 5xx to stderr. */
-export type ErrorListener = (error: unknown, status: number) => void;
+export type { ErrorListener };
 
 /** routing-controllers' own options, plus this library's config and error listener. */
 export interface UseApiOptions extends RoutingControllersOptions {
@@ -58,6 +57,7 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     routes: new RouteRegistry(),
     listener: listenerOf(app, framework),
     controllers: { controllers: routing.controllers, routePrefix: routing.routePrefix },
+    onError,
   });
   const server = app as unknown as UseFn;
   const settings: RoutingControllersOptions = {

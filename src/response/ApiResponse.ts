@@ -33,6 +33,7 @@ export class ApiResponse {
   private meta: Record<string, unknown> | null = null;
   private body: ResponseBody = { kind: 'payload', payload: {} };
   private renderJsonp = true;
+  private failure?: unknown;
 
   constructor(private readonly context: RequestContext = currentContext('json()')) {}
 
@@ -118,6 +119,7 @@ export class ApiResponse {
     let status = this.status >= 400 ? this.status : 400;
     let message: unknown = messageOrError ?? statusText(status);
     let cause: unknown;
+    this.failure = messageOrError ?? undefined;
     if (isErrorLike(messageOrError)) {
       let headers: Record<string, string>;
       ({ status, message, cause, headers } = describeError(messageOrError, config.debug));
@@ -173,6 +175,11 @@ export class ApiResponse {
   withoutJsonp(): this {
     this.renderJsonp = false;
     return this;
+  }
+
+  /** The error (or message) given to error() or one of its helpers, for logging; undefined when there was none. */
+  getError(): unknown {
+    return this.failure;
   }
 
   /** The status the builder will answer with (before `suppressResponseCode`). */

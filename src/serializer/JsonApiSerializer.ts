@@ -23,21 +23,20 @@ function selfLink(value: unknown): string | null {
  */
 export class JsonApiSerializer implements Serializer {
   readonly contentType = JSON_API_MEDIA_TYPE;
-  private convert!: Converter;
 
   document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown> {
-    this.convert = convert;
-    const included = new Included();
+    // Shared by every app and request: what one document needs lives in a writer of its own.
+    const writer = new ResourceWriter(convert);
     const rootType = resource.resourceKey ?? DEFAULT_RESOURCE_TYPE;
     let data: ResourceObject[] | ResourceObject | null = null;
     if (resource.kind === 'collection') {
       const { items } = resource;
       data = new Array<ResourceObject>(items.length);
-      for (let i = 0; i < items.length; i++) data[i] = this.resource(items[i], rootType, idOf(items[i]), included);
-    } else if (resource.kind === 'item' && resource.item) data = this.resource(resource.item, rootType, idOf(resource.item), included);
+      for (let i = 0; i < items.length; i++) data[i] = writer.resource(items[i], rootType, idOf(items[i]));
+    } else if (resource.kind === 'item' && resource.item) data = writer.resource(resource.item, rootType, idOf(resource.item));
     const body: Record<string, unknown> = { jsonapi: { version: '1.1' }, data };
     // A resource that is also primary data is sent once, as primary data.
-    const rest = included.without(rootType, data === null ? [] : Array.isArray(data) ? data : [data]);
+    const rest = writer.included.without(rootType, data === null ? [] : Array.isArray(data) ? data : [data]);
     if (rest.length > 0) body.included = rest;
     const allMeta = page ? { ...(meta ?? {}), [page.kind]: page.meta } : meta;
     if (allMeta && Object.keys(allMeta).length > 0) body.meta = convert.value(allMeta);
@@ -51,8 +50,15 @@ export class JsonApiSerializer implements Serializer {
       };
     return body;
   }
+}
 
-  private resource(item: TransformedItem, type: string, id: string, included: Included): ResourceObject {
+/** Writes the resource objects of one document, with its converter, collecting what they include. */
+class ResourceWriter {
+  readonly included = new Included();
+
+  constructor(private readonly convert: Converter) {}
+
+  resource(item: TransformedItem, type: string, id: string): ResourceObject {
     const { fields, includes } = item;
     const self = selfLink(plain(fields.link));
     // `id` is the resource's own member, and so is a self link (in `links`); any other link is an attribute.
@@ -61,27 +67,27 @@ export class JsonApiSerializer implements Serializer {
     for (let i = 0; i < includes.length; i++) {
       const [name, resource, linked] = includes[i];
       // Sparse fieldsets may leave a relationship out; what it includes is sent all the same.
-      const data = this.link(name, resource, included);
+      const data = this.link(name, resource);
       if (linked) (object.relationships ??= {})[this.convert.key(name)] = { data };
     }
     return object;
   }
 
   /** The relationship's identifiers; the related resources go to `included`, once each. */
-  private link(name: string, resource: TransformedResource, included: Included): Identifier | Identifier[] | null {
+  private link(name: string, resource: TransformedResource): Identifier | Identifier[] | null {
     if (resource.kind === 'null') return null;
     const type = resource.resourceKey ?? name;
-    const ofType = included.ofType(type);
-    if (resource.kind === 'item') return resource.item ? this.identify(resource.item, type, ofType, included) : null;
+    const ofType = this.included.ofType(type);
+    if (resource.kind === 'item') return resource.item ? this.identify(resource.item, type, ofType) : null;
     const { items } = resource;
     const identifiers = new Array<Identifier>(items.length);
-    for (let i = 0; i < items.length; i++) identifiers[i] = this.identify(items[i], type, ofType, included);
+    for (let i = 0; i < items.length; i++) identifiers[i] = this.identify(items[i], type, ofType);
     return identifiers;
   }
 
-  private identify(item: TransformedItem, type: string, ofType: Map<string, ResourceObject>, included: Included): Identifier {
+  private identify(item: TransformedItem, type: string, ofType: Map<string, ResourceObject>): Identifier {
     const id = idOf(item);
-    if (!ofType.has(id)) included.add(ofType, id, this.resource(item, type, id, included));
+    if (!ofType.has(id)) this.included.add(ofType, id, this.resource(item, type, id));
     return { type, id };
   }
 }

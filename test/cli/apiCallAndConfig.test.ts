@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { QueryTypes, Sequelize } from 'sequelize';
+import { apiCall } from '../../src/cli/apiCall';
 import { startUpstream, Upstream } from '../fixture/upstream';
 import { REPO, runCli, typeCheck } from './runCli';
 
@@ -67,6 +68,15 @@ describe('rc-api api:call', function () {
     const echoed = JSON.parse(result.stdout.split('\n').slice(1).join('\n'));
     expect(echoed.url).to.equal('/echo?q=1');
     expect(echoed.headers['x-token']).to.equal('abc');
+  });
+
+  it('treats any URL with a scheme as remote (http:/host/x too), sending the host its own Host', async () => {
+    let printed = '';
+    const code = await apiCall(`http:/${upstream.host}/echo`, {}, (text) => (printed += text), dir);
+    expect(code).to.equal(0);
+    const echoed = JSON.parse(printed.split('\n').slice(1).join('\n'));
+    expect(echoed.url).to.equal('/echo');
+    expect(echoed.headers.host).to.equal(upstream.host);
   });
 
   it('refuses a bad method and a module that is not an app', async () => {

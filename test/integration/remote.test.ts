@@ -1,5 +1,8 @@
 import { expect } from 'chai';
 import { Api, ApiConfigInput, ApiError, InternalHttpError } from '../../src';
+import { createContext } from '../../src/context/createContext';
+import { requestStorage } from '../../src/context/RequestContext';
+import { apiStateOf } from '../../src/integration/useApi';
 import { FRAMEWORKS, RunningApp, startFixture } from '../fixture/app';
 import { rejection } from '../fixture/rejection';
 import { closedPort, startUpstream, Upstream } from '../fixture/upstream';
@@ -142,6 +145,46 @@ for (const framework of FRAMEWORKS) {
         }
         expect({ other: other.seen.length, upstream: upstream.seen.length }).to.deep.equal(before);
       });
+    });
+
+    it('maps an upstream status outside 100-599 to 502', async () => {
+      const api = apiOf(await appWith());
+      const failure = await rejection(api.get(`${upstream.url}/status/999`));
+      expect([failure.status, failure.code]).to.deep.equal([502, 'RCA_UPSTREAM_STATUS_INVALID']);
+      expect((await api.request({ method: 'GET', url: `${upstream.url}/status/999` }).catch((error: InternalHttpError) => error)).status).to.equal(502);
+    });
+
+    it("sends the URL's Host to a remote host, never a caller's", async () => {
+      const api = apiOf(await appWith());
+      const echoed = await api.request<{ headers: Record<string, string> }>({
+        method: 'GET',
+        url: `${upstream.url}/echo`,
+        headers: { host: 'localhost:3000' },
+      });
+      expect(echoed.body.headers.host).to.equal(upstream.host);
+    });
+
+    it('getRemoteClient() with redirects turned on checks every hop against remote.allowedHosts', async () => {
+      const client = apiOf(await appWith({ remote: { allowedHosts: [upstream.host] } })).getRemoteClient();
+      const before = other.seen.length;
+      const outside = `${upstream.url}/redirect?to=${encodeURIComponent(`${other.url}/echo`)}`;
+      expect(String(await rejection(client.get(outside, { maxRedirects: 5 })))).to.match(/is not in remote\.allowedHosts/);
+      expect(other.seen.length).to.equal(before);
+      const inside = `${upstream.url}/redirect?to=${encodeURIComponent(`${upstream.url}/echo`)}`;
+      expect((await client.get(inside, { maxRedirects: 5 })).status).to.equal(200);
+    });
+
+    it('one Api serving two apps uses the remote client of each, not the first one it made', async () => {
+      const small = await appWith({ remote: { maxContentLength: 1000 } });
+      const large = await appWith({ remote: { maxContentLength: 5_000_000 } });
+      const shared = new Api();
+      const clientIn = (app: RunningApp) =>
+        requestStorage.run(createContext(apiStateOf(app.app)!, { method: 'GET', url: '/', headers: {}, protocol: 'http', host: 'localhost' }), () =>
+          shared.getRemoteClient(),
+        );
+      expect(clientIn(small).defaults.maxContentLength).to.equal(1000);
+      expect(clientIn(large).defaults.maxContentLength).to.equal(5_000_000);
+      expect(clientIn(small)).to.equal(clientIn(small));
     });
 
     it('getRemoteClient() is the axios instance, with no base URL, no redirects and the size cap', async () => {

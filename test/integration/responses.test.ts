@@ -75,6 +75,17 @@ eachFramework('ApiResponse builder', (app) => {
     expect([res.status, res.body]).to.deep.equal([500, { error: { code: 500, message: 'Internal Server Error' } }]);
   });
 
+  it('a 5xx built by an action (error(err), internalError()) reaches onError once; a 4xx built so does not', async () => {
+    const before = app().errors.length;
+    await app().get('/r/error/internal');
+    await app().get('/r/helper/internalError');
+    await app().get('/r/error/http');
+    const heard = app().errors.slice(before);
+    expect(heard).to.have.length(2);
+    expect((heard[0] as Error).message).to.equal('secret detail');
+    expect(heard[1]).to.equal('Internal Server Error');
+  });
+
   it('error(message) keeps a status >= 400, else answers 400', async () => {
     expect((await app().get('/r/error/kept')).body).to.deep.equal({ error: { code: 409, message: 'Already there' } });
     expect((await app().get('/r/error/object')).body).to.deep.equal({ error: { code: 400, message: { field: ['is wrong'] } } });
