@@ -57,6 +57,8 @@ export type { Paginator, PaginationMeta, PageLinks } from './pagination/Paginato
 // Request helpers and routes
 export { isExpress, isKoa, isApiRequest, isUpdateRequest, isDeleteRequest } from './context/helpers';
 export { currentContext } from './context/RequestContext';
+export { requestQuery } from './query/RequestQuery';
+export type { RequestQuery } from './query/RequestQuery';
 export type { RequestContext, FrameworkName, AppState } from './context/RequestContext';
 export { route } from './routing/route';
 export type { RouteParams, RouteDefinition } from './routing/RouteRegistry';
@@ -76,3 +78,6 @@ export type { ApiParams, ApiRequestOptions, HttpMethod } from './dispatcher/Api'
 export { API } from './dispatcher/apiFacade';
 export { InternalHttpError } from './dispatcher/InternalHttpError';
 export type { ApiCallResponse } from './dispatcher/InternalHttpError';
+
+// Request validation
+export { IsCalendarDate, parseCalendarDate, CALENDAR_DATE_PATTERN } from './validation/calendarDate';

@@ -1,13 +1,19 @@
-import { IsBoolean, IsInt, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { IsCalendarDate } from '../../src';
 import { Author, Publisher } from '../models';
 import { Exists } from './Exists';
+import { IfPresent } from './IfPresent';
 
-/** The body of POST /v1/books, with the field names of the responses. */
+/**
+ * The body of POST /v1/books, with the field names of the responses. `description` and
+ * `published_at` may be null (their columns are nullable); any other field sent as null is a 422.
+ */
 export class CreateBookRequest {
   @IsString() @MinLength(2) @MaxLength(255) title!: string;
-  @IsOptional() @IsString() @MinLength(2) @MaxLength(10_000) description?: string;
-  @IsOptional() @IsISO8601() published_at?: string;
-  @IsOptional() @IsBoolean() out_of_print?: boolean;
+  @IsOptional() @IsString() @MinLength(2) @MaxLength(10_000) @JSONSchema({ type: ['string', 'null'] }) description?: string | null;
+  @IsOptional() @IsCalendarDate() @JSONSchema({ type: ['string', 'null'] }) published_at?: string | null;
+  @IfPresent() @IsBoolean() out_of_print?: boolean;
   @IsInt() @Exists(() => Author) author_id!: number;
   @IsInt() @Exists(() => Publisher) publisher_id!: number;
 }

@@ -1,13 +1,19 @@
-import { IsBoolean, IsInt, IsISO8601, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { IsCalendarDate } from '../../src';
 import { Author, Publisher } from '../models';
 import { Exists } from './Exists';
+import { IfPresent } from './IfPresent';
 
-/** The body of PUT /v1/books/:id: any field of a book, each validated when present. */
+/**
+ * The body of PUT /v1/books/:id: any field of a book, each validated when present. `description`
+ * and `published_at` may be null (cleared); any other field sent as null is a 422.
+ */
 export class UpdateBookRequest {
-  @IsOptional() @IsString() @MinLength(2) @MaxLength(255) title?: string;
-  @IsOptional() @IsString() @MinLength(2) @MaxLength(10_000) description?: string;
-  @IsOptional() @IsISO8601() published_at?: string;
-  @IsOptional() @IsBoolean() out_of_print?: boolean;
-  @IsOptional() @IsInt() @Exists(() => Author) author_id?: number;
-  @IsOptional() @IsInt() @Exists(() => Publisher) publisher_id?: number;
+  @IfPresent() @IsString() @MinLength(2) @MaxLength(255) title?: string;
+  @IsOptional() @IsString() @MinLength(2) @MaxLength(10_000) @JSONSchema({ type: ['string', 'null'] }) description?: string | null;
+  @IsOptional() @IsCalendarDate() @JSONSchema({ type: ['string', 'null'] }) published_at?: string | null;
+  @IfPresent() @IsBoolean() out_of_print?: boolean;
+  @IfPresent() @IsInt() @Exists(() => Author) author_id?: number;
+  @IfPresent() @IsInt() @Exists(() => Publisher) publisher_id?: number;
 }

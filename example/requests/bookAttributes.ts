@@ -1,4 +1,5 @@
 import { HttpError } from 'routing-controllers';
+import { parseCalendarDate } from '../../src';
 import type { CreateBookRequest } from './CreateBookRequest';
 import type { UpdateBookRequest } from './UpdateBookRequest';
 
@@ -11,7 +12,8 @@ export function bookAttributes(body: CreateBookRequest | UpdateBookRequest): Rec
   const attributes: Record<string, unknown> = {
     title: body.title,
     description: body.description,
-    publishedAt: body.published_at === undefined ? undefined : new Date(body.published_at),
+    // Validated as a strict calendar date already; null clears the date.
+    publishedAt: body.published_at === undefined || body.published_at === null ? body.published_at : parseCalendarDate(body.published_at),
     outOfPrint: body.out_of_print,
     authorId: body.author_id,
     publisherId: body.publisher_id,

@@ -1,4 +1,6 @@
+import { ValidationTypes } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { customValidationSchema } from './customValidationSchema';
 import { getMetadataArgsStorage, RoutingControllersOptions } from 'routing-controllers';
 import { getOperation, getStatusCode, IRoute, parseRoutes } from 'routing-controllers-openapi';
 import { converter } from '../response/convertBody';
@@ -44,7 +46,10 @@ type Operation = Record<string, unknown> & { responses: Record<string, Record<st
 export function buildOpenApiDocument({ config, routing = {}, info = {} }: OpenApiOptions): Record<string, unknown> {
   const convert = converter(config.convert.key, null);
   const key = (name: string) => convert.key(name);
-  const requestSchemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' }) as Record<string, JsonSchema>;
+  const requestSchemas = validationMetadatasToSchemas({
+    refPointerPrefix: '#/components/schemas/',
+    additionalConverters: { [ValidationTypes.CUSTOM_VALIDATION]: customValidationSchema },
+  }) as Record<string, JsonSchema>;
   const resources = new ResourceSchemas(config.serializer, key);
   const controllers = Array.isArray(routing.controllers) ? (routing.controllers as unknown[]).filter((c) => typeof c === 'function') : null;
   const routes = parseRoutes(getMetadataArgsStorage(), { routePrefix: routing.routePrefix }).filter(

@@ -156,3 +156,47 @@ onBothFrameworks('ids beyond the safe integer range', (app) => {
     });
   }
 });
+
+onBothFrameworks('dates and nulls are stored as sent, or refused', (app) => {
+  const put = (id: number, body: unknown) =>
+    app().get(`/v1/books/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const base = { title: 'Dated', author_id: 1, publisher_id: 1 };
+
+  it('published_at: a real calendar date is stored as that day; null is stored as null, not 1970', async () => {
+    const leap = await app().post('/v1/books', { ...base, published_at: '2024-02-29' });
+    expect(leap.status, leap.text).to.equal(201);
+    expect((await Book.findByPk(leap.body.id))!.publishedAt!.toISOString()).to.equal('2024-02-29T00:00:00.000Z');
+    const none = await app().post('/v1/books', { ...base, published_at: null, description: null });
+    expect(none.status, none.text).to.equal(201);
+    const stored = (await Book.findByPk(none.body.id))!;
+    expect([stored.publishedAt, stored.description]).to.deep.equal([null, null]);
+    expect((await put(leap.body.id, { published_at: null })).status).to.equal(200);
+    expect((await Book.findByPk(leap.body.id))!.publishedAt).to.equal(null);
+    await Book.destroy({ where: { id: [leap.body.id, none.body.id] } });
+  });
+
+  for (const value of ['2024-02-30', '2023-02-29', '2020-W01', '20200101', '0000-01-01', '2024-01-01T10:00', 'yesterday']) {
+    it(`published_at "${value}" is a 422 naming the field, and nothing is written`, async () => {
+      const count = await Book.count();
+      const created = await app().post('/v1/books', { ...base, published_at: value });
+      expect(created.status).to.equal(422);
+      expect(created.body.error.message).to.have.keys('published_at');
+      const before = await row(5);
+      expect((await put(5, { published_at: value })).status).to.equal(422);
+      expect(await row(5)).to.deep.equal(before);
+      expect(await Book.count()).to.equal(count);
+    });
+  }
+
+  it('null for a field whose column is not nullable is a 422 naming the request field', async () => {
+    const before = await row(5);
+    for (const field of ['title', 'out_of_print', 'author_id', 'publisher_id']) {
+      const res = await put(5, { [field]: null });
+      expect(res.status, field).to.equal(422);
+      expect(res.body.error.message, field).to.have.keys(field);
+    }
+    expect(await row(5)).to.deep.equal(before);
+    const created = await app().post('/v1/books', { ...base, out_of_print: null });
+    expect([created.status, Object.keys(created.body.error.message)]).to.deep.equal([422, ['out_of_print']]);
+  });
+});
