@@ -61,10 +61,13 @@ export class BooksController {
   }
 }
 
-/** The book a write aims at; with `If-Match`, checked against its current ETag and pinned to its version. */
+/**
+ * The book a write aims at; with `If-Match`, checked against the ETag of a plain GET of it and
+ * pinned to its version. A missing book has no current representation: 412, not 404 (RFC 9110).
+ */
 async function writeTarget(id: number): Promise<RowTarget> {
   if (!isCurrentRequestConditional()) return { id: validId(Book, id) };
-  const book = await findOrFail(Book, id);
+  const book = Number.isSafeInteger(id) && id > 0 ? await Book.findByPk(id) : null;
   await checkIfMatch(book, new BookTransformer(), 'books');
-  return { id, version: book.version };
+  return { id, version: book!.version };
 }

@@ -1,13 +1,32 @@
 import etag from 'etag';
+import type { Model, ModelStatic } from 'sequelize';
+import { isModel } from '../loader/isModel';
 
 /**
  * The strong ETag of a response body: the same bytes always give the same tag, any change another.
+ * `stamp` (a row's version, see rowStamp()) joins the body, so that a change the body does not
+ * show changes the tag too.
  *
  * @example
  * entityTag('{"id":1}'); // '"8-…"'
+ * entityTag('{"id":1}', 'v7'); // another tag
  */
-export function entityTag(body: string): string {
-  return etag(body, { weak: false });
+export function entityTag(body: string, stamp = ''): string {
+  return etag(stamp ? `${body}\n${stamp}` : body, { weak: false });
+}
+
+/**
+ * What changes with every stored change of a Sequelize row, whether or not a response shows it: its
+ * version attribute (`version: true` on the model), else its `updatedAt`; '' for anything else.
+ */
+export function rowStamp(item: unknown): string {
+  if (!isModel(item)) return '';
+  const model = item.constructor as ModelStatic<Model> & { options: { version?: boolean | string; timestamps?: boolean } };
+  const { version } = model.options;
+  const attribute = version === true ? 'version' : typeof version === 'string' ? version : model.options.timestamps === false ? null : 'updatedAt';
+  const value = attribute === null ? undefined : (item.dataValues as Record<string, unknown>)[attribute];
+  if (value instanceof Date) return `u${value.getTime()}`;
+  return value === undefined || value === null ? '' : `v${String(value)}`;
 }
 
 /** The entity tags of an If-Match or If-None-Match list, as sent: `W/"a", "b"` is `['W/"a"', '"b"']`. */

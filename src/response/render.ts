@@ -6,9 +6,9 @@ import { cursorLinks } from '../pagination/cursorLinks';
 import type { PageInfo } from '../serializer/Serializer';
 import { serializers } from '../serializer/serializers';
 import { defaultIncludeParams } from '../transformer/Transformer';
-import type { Resource } from '../transformer/Resource';
+import type { ItemResource, Resource } from '../transformer/Resource';
 import { Scope } from '../transformer/Scope';
-import { entityTag, isNotModified } from '../conditional/entityTag';
+import { entityTag, isNotModified, rowStamp } from '../conditional/entityTag';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { payloadDocument } from '../jsonapi/payloadDocument';
 import { convertBody, converter } from './convertBody';
@@ -107,18 +107,18 @@ export async function render(context: RequestContext, input: RenderInput): Promi
         body: wrapJsonp(callback, json),
       }
     : { status, headers: { ...input.headers, 'content-type': contentType }, body: json };
-  return isTaggedItem(context, input) ? conditional(context, rendered) : rendered;
+  return isTaggedItem(context, input) ? conditional(context, rendered, (input.body.resource as ItemResource).data) : rendered;
 }
 
 /** A successful GET or HEAD of one item: the responses that carry an ETag. */
-function isTaggedItem(context: RequestContext, input: RenderInput): boolean {
+function isTaggedItem(context: RequestContext, input: RenderInput): input is RenderInput & { body: { kind: 'resource' } } {
   const { body } = input;
   return input.status === 200 && (context.method === 'GET' || context.method === 'HEAD') && body.kind === 'resource' && body.resource.kind === 'item';
 }
 
 /** Tags the body; a client that holds it already (`If-None-Match`) gets a 304 without one. */
-function conditional(context: RequestContext, rendered: RenderedResponse): RenderedResponse {
-  const tag = entityTag(rendered.body!);
+function conditional(context: RequestContext, rendered: RenderedResponse, item: unknown): RenderedResponse {
+  const tag = entityTag(rendered.body!, rowStamp(item));
   const headers: Record<string, string> = { ...rendered.headers, etag: tag };
   if (!isNotModified(context.headers, tag)) return { ...rendered, headers };
   delete headers['content-type'];

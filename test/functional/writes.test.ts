@@ -114,6 +114,24 @@ onBothFrameworks('conditional requests: ETag, If-None-Match, If-Match', (app) =>
     expect(await Book.findByPk(book.id)).to.equal(null);
   });
 
+  it('the ETag changes with every stored change, also one the body does not show (author_id): a stale PUT is a 412', async () => {
+    const book = await scratchBook();
+    const tag = (await app().get(`/v1/books/${book.id}`)).headers.get('etag')!;
+    expect((await send('PUT', `/v1/books/${book.id}`, {}, { author_id: 2 })).status).to.equal(200);
+    const moved = await app().get(`/v1/books/${book.id}`);
+    expect(moved.headers.get('etag')).to.not.equal(tag);
+    const stale = await send('PUT', `/v1/books/${book.id}`, { 'if-match': tag }, { author_id: 3 });
+    expect(stale.status).to.equal(412);
+    expect((await row(book.id))!.authorId).to.equal(2);
+    await book.destroy();
+  });
+
+  it('If-Match on a missing item is a 412, not a 404', async () => {
+    expect((await send('PUT', '/v1/books/999999', { 'if-match': '"abc"' }, { title: 'Nobody' })).status).to.equal(412);
+    expect((await send('DELETE', '/v1/books/999999', { 'if-match': '*' })).status).to.equal(412);
+    expect((await send('DELETE', '/v1/books/999999', {})).status).to.equal(404);
+  });
+
   it('ten concurrent PUTs with the same current If-Match: exactly one writes, the others 412', async () => {
     const book = await scratchBook();
     const tag = (await app().get(`/v1/books/${book.id}`)).headers.get('etag')!;
