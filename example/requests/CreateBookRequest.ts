@@ -2,7 +2,7 @@ import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, MinLength } from 'cl
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsCalendarDate } from '../../src';
 import { Author, Publisher } from '../models';
-import { Exists } from './Exists';
+import { Exists } from '../../src';
 import { IfPresent } from './IfPresent';
 
 /**

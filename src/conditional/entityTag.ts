@@ -26,7 +26,7 @@ export function rowStamp(item: unknown): string {
   const attribute = version === true ? 'version' : typeof version === 'string' ? version : model.options.timestamps === false ? null : 'updatedAt';
   const value = attribute === null ? undefined : (item.dataValues as Record<string, unknown>)[attribute];
   if (value instanceof Date) return `u${value.getTime()}`;
-  return value === undefined || value === null ? '' : `v${String(value)}`;
+  return typeof value === 'number' || typeof value === 'string' ? `v${value}` : '';
 }
 
 /** The entity tags of an If-Match or If-None-Match list, as sent: `W/"a", "b"` is `['W/"a"', '"b"']`. */

@@ -17,6 +17,8 @@ export const ERROR_REGISTRY = {
   },
   RCA_JSONAPI_PARAMETER: { status: 400, template: 'The query parameter "{parameter}" is reserved by JSON:API and not supported here' },
   RCA_JSONAPI_DOCUMENT: { status: 400, template: 'The request body is not a JSON:API resource document: {reason}' },
+  RCA_JSONAPI_CONFLICT: { status: 409, template: 'The request document does not match this endpoint: {reason}' },
+  RCA_JSONAPI_CLIENT_ID: { status: 403, template: 'Client-generated ids are not supported: leave data.id out when creating a resource' },
   RCA_JSONAPI_NOT_ACCEPTABLE: {
     status: 406,
     template: 'Accept names application/vnd.api+json only with parameters other than ext and profile; accept it without them',

@@ -1,6 +1,7 @@
 import type { Action } from 'routing-controllers';
 import type { ActionMetadata } from 'routing-controllers/types/metadata/ActionMetadata';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
+import { checkRequestDocument } from '../jsonapi/documentChecks';
 import { prepareRequestQuery } from '../query/RequestQuery';
 import { readSortRequest } from '../sort/parseSort';
 import { deriveRouteName } from '../routing/RouteRegistry';
@@ -13,6 +14,7 @@ export interface DriverHooks {
   app: AppState;
   routePrefix: string;
   contextOf(action: Action): RequestContext;
+  paramsOf(action: Action): Readonly<Record<string, unknown>> | undefined;
   onError(error: unknown, action: Action): unknown;
 }
 
@@ -40,6 +42,7 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
         // An undecorated action is left alone, but in json-api mode a sort nothing reads is a 400.
         if (decorated) prepareRequestQuery(context, metadata);
         else readSortRequest(context, undefined);
+        if (hooks.app.config.serializer === 'json-api') checkRequestDocument(context, hooks.paramsOf(call));
         return execute(call);
       });
     } catch (error) {

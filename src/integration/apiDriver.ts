@@ -8,6 +8,8 @@ import { wrapAction } from './actionHooks';
 /** What differs between the frameworks: where a request's context hangs, how an answer is written. */
 export interface DriverAdapter {
   contextOf(action: Action): RequestContext;
+  /** The route parameters the router matched (`:id`). */
+  paramsOf(action: Action): Readonly<Record<string, unknown>> | undefined;
   send(action: Action, rendered: RenderedResponse): unknown;
 }
 
@@ -36,6 +38,7 @@ export function withApi<T extends DriverClass>(Base: T, adapter: DriverAdapter) 
         app: this.state,
         routePrefix: this.routePrefix ?? '',
         contextOf: (action: Action) => adapter.contextOf(action),
+        paramsOf: (action: Action) => adapter.paramsOf(action),
         onError: (error: unknown, action: Action) => this.handleError(error, actionMetadata, action),
       };
       super.registerAction(actionMetadata, wrapAction(actionMetadata, hooks, executeCallback));

@@ -141,5 +141,5 @@ export async function readRequestBody(req: IncomingMessage, context: RequestCont
   const body = await readBody(req, context.app.config.body);
   if (body === NO_BODY || context.app.config.serializer !== 'json-api') return body;
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
-  return type.startsWith('application/vnd.api+json') ? fromRequestDocument(body) : body;
+  return type.startsWith('application/vnd.api+json') ? fromRequestDocument(body, context) : body;
 }

@@ -14,6 +14,7 @@ const passThrough = () => (_req: unknown, _res: unknown, next: () => void) => ne
 /** routing-controllers' Express driver with this library's context, responses and body policy. */
 export class ExpressApiDriver extends withApi(ExpressDriver, {
   contextOf: (action: Action) => (action.request as WithContext)[CONTEXT],
+  paramsOf: (action: Action) => (action.request as { params?: Record<string, unknown> }).params,
   send: (action: Action, rendered) => {
     sendNode(action.response as Response, rendered);
     action.next?.();
@@ -27,6 +28,7 @@ export class ExpressApiDriver extends withApi(ExpressDriver, {
 /** routing-controllers' Koa driver with this library's context, responses, body policy and 405s. */
 export class KoaApiDriver extends withApi(KoaDriver, {
   contextOf: (action: Action) => (action.context as WithContext)[CONTEXT],
+  paramsOf: (action: Action) => (action.context as { params?: Record<string, unknown> }).params,
   send: (action: Action, rendered) => {
     sendKoa(action.context as Context, rendered);
     return action.next?.() as unknown;

@@ -22,17 +22,28 @@ export interface JsonApiError {
  * errorDocument(422, { title: ['title must be longer than 2 characters'] });
  * // { errors: [{ status: '422', title: 'Unprocessable Entity', detail: '...', source: { pointer: '/data/attributes/title' } }] }
  */
-export function errorDocument(status: number, message: unknown, options: { code?: string; debug?: Record<string, unknown> } = {}): { errors: JsonApiError[] } {
+export interface ErrorDocumentOptions {
+  code?: string;
+  debug?: Record<string, unknown>;
+  /** Where the error of a text message points (`/data/type`). */
+  pointer?: string;
+  /** Where a field of a validation map points; default `/data/attributes/<field>`. */
+  fieldPointer?: (field: string) => string;
+}
+
+export function errorDocument(status: number, message: unknown, options: ErrorDocumentOptions = {}): { errors: JsonApiError[] } {
+  const pointerOf = options.fieldPointer ?? ((field: string) => `/data/attributes/${field.split('.').join('/')}`);
   const base = { status: String(status), title: statusText(status), ...(options.code ? { code: options.code } : {}) };
   const errors: JsonApiError[] = [];
   if (typeof message === 'string') {
-    errors.push(message === base.title ? { ...base } : { ...base, detail: message });
+    const source = options.pointer ? { source: { pointer: options.pointer } } : {};
+    errors.push(message === base.title ? { ...base, ...source } : { ...base, detail: message, ...source });
   } else if (Array.isArray(message)) {
     for (const entry of message) errors.push({ ...base, detail: String(entry) });
   } else if (message !== null && typeof message === 'object') {
     for (const [field, messages] of Object.entries(message)) {
       for (const detail of Array.isArray(messages) ? messages : [messages]) {
-        errors.push({ ...base, detail: String(detail), source: { pointer: `/data/attributes/${field.split('.').join('/')}` } });
+        errors.push({ ...base, detail: String(detail), source: { pointer: pointerOf(field) } });
       }
     }
   }

@@ -1,4 +1,5 @@
 import { snakeCase } from '../caseStyles';
+import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -6,28 +7,70 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 /** A to-one relationship's id as the form request expects it: digits become a number. */
 const idValue = (id: unknown) => (typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id);
 
+/** One to-one relationship of a request document, and the body field it became. */
+export interface DocumentRelationship {
+  /** As the document names it: `author`. */
+  readonly name: string;
+  /** The flat body field: `author_id`. */
+  readonly field: string;
+  /** The resource identifier, or null to clear it. */
+  readonly linkage: { readonly type: string; readonly id: string } | null;
+}
+
+/** What a JSON:API request document says beyond its fields: checked against the route before the action runs. */
+export interface DocumentResource {
+  readonly type: string;
+  /** `data.id` as sent; undefined when absent. */
+  readonly id: string | undefined;
+  readonly relationships: readonly DocumentRelationship[];
+}
+
+const DOCUMENT_RESOURCE = Symbol('rca.documentResource');
+
+function invalid(reason: string): ApiError {
+  return new ApiError('RCA_JSONAPI_DOCUMENT', { reason });
+}
+
+/** A relationship's resource identifier: `{ type, id }` with string members, or null. */
+function linkageOf(name: string, relationship: unknown): DocumentRelationship['linkage'] {
+  const linkage = isObject(relationship) ? relationship.data : undefined;
+  if (linkage === null) return null;
+  if (!isObject(linkage)) throw invalid(`relationships.${name}.data must be one resource identifier or null`);
+  if (typeof linkage.type !== 'string' || typeof linkage.id !== 'string') {
+    throw invalid(`relationships.${name}.data must have a string type and a string id`);
+  }
+  return { type: linkage.type, id: linkage.id };
+}
+
 /**
  * A JSON:API request document as the flat body the app's form request already validates: the
  * attributes as they are, each to-one relationship as `<name>_id` (`author` -> `author_id`).
  * Anything that is not a resource document is a 400; a to-many relationship is not accepted here.
+ * The document's type, id and relationships are kept on the request for documentChecks().
  *
  * @example
  * fromRequestDocument({ data: { type: 'books', attributes: { title: 'Dune' }, relationships: { author: { data: { type: 'authors', id: '1' } } } } });
  * // { title: 'Dune', author_id: 1 }
  */
-export function fromRequestDocument(document: unknown): Record<string, unknown> {
-  if (!isObject(document) || !isObject(document.data))
-    throw new ApiError('RCA_JSONAPI_DOCUMENT', { reason: 'the body must be { "data": { "type", "attributes" } }' });
-  const { type, attributes = {}, relationships = {} } = document.data;
-  if (typeof type !== 'string') throw new ApiError('RCA_JSONAPI_DOCUMENT', { reason: 'data.type must be a string' });
-  if (!isObject(attributes) || !isObject(relationships)) throw new ApiError('RCA_JSONAPI_DOCUMENT', { reason: 'attributes and relationships must be objects' });
+export function fromRequestDocument(document: unknown, context?: RequestContext): Record<string, unknown> {
+  if (!isObject(document) || !isObject(document.data)) throw invalid('the body must be { "data": { "type", "attributes" } }');
+  const { type, id, attributes = {}, relationships = {} } = document.data;
+  if (typeof type !== 'string') throw invalid('data.type must be a string');
+  if (id !== undefined && typeof id !== 'string') throw invalid('data.id must be a string');
+  if (!isObject(attributes) || !isObject(relationships)) throw invalid('attributes and relationships must be objects');
   const body: Record<string, unknown> = { ...attributes };
+  const found: DocumentRelationship[] = [];
   for (const [name, relationship] of Object.entries(relationships)) {
-    const linkage = isObject(relationship) ? relationship.data : undefined;
-    if (linkage !== null && !isObject(linkage)) {
-      throw new ApiError('RCA_JSONAPI_DOCUMENT', { reason: `relationships.${name}.data must be one resource identifier or null` });
-    }
-    body[`${snakeCase(name)}_id`] = linkage === null ? null : idValue(linkage.id);
+    const linkage = linkageOf(name, relationship);
+    const field = `${snakeCase(name)}_id`;
+    body[field] = linkage === null ? null : idValue(linkage.id);
+    found.push({ name, field, linkage });
   }
+  context?.slots.set(DOCUMENT_RESOURCE, Object.freeze({ type, id, relationships: found }));
   return body;
+}
+
+/** The type, id and relationships of the request's JSON:API document; undefined without one. */
+export function documentResource(context: RequestContext): DocumentResource | undefined {
+  return context.slots.get(DOCUMENT_RESOURCE) as DocumentResource | undefined;
 }

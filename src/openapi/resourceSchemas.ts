@@ -1,43 +1,7 @@
 import type { SerializerName } from '../config/ApiConfig';
-import { includeMethods } from '../transformer/includeMethods';
-import { CollectionResource, ItemResource } from '../transformer/Resource';
-import { defaultIncludeParams, Transformer } from '../transformer/Transformer';
+import { IncludeShape, includeShapes } from '../transformer/includeShapes';
+import { Transformer } from '../transformer/Transformer';
 import { JsonSchema, nullable, ref } from './schemaTypes';
-
-/** What an include of a transformer gives: its kind, and the transformer and type of what it includes. */
-export interface IncludeShape {
-  name: string;
-  kind: 'item' | 'collection' | 'unknown';
-  transformer?: Transformer;
-  type: string;
-}
-
-/**
- * The includes of a transformer as its include methods declare them, learnt by calling each
- * (non-batch) method once with a bare model: they only name a relation (`this.related()`), so
- * nothing is loaded. A method that needs real data, is async or batched is documented as open.
- */
-export function includeShapes(transformer: Transformer): IncludeShape[] {
-  const names = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
-  return names.map((name): IncludeShape => {
-    const open: IncludeShape = { name, kind: 'unknown', type: name };
-    const { item } = includeMethods(transformer, name);
-    if (!item) return open;
-    let resource: unknown;
-    try {
-      resource = item.call(transformer, {} as never, defaultIncludeParams());
-    } catch {
-      return open;
-    }
-    if (resource instanceof Promise) {
-      resource.catch(() => undefined);
-      return open;
-    }
-    if (!(resource instanceof ItemResource) && !(resource instanceof CollectionResource)) return open;
-    const child = resource.transformer instanceof Transformer ? resource.transformer : undefined;
-    return { name, kind: resource.kind, transformer: child, type: resource.resourceKey ?? name };
-  });
-}
 
 /** The component name of a transformer's resources: `BookTransformer` is `Book`. */
 export function componentName(transformer: Transformer): string {

@@ -3,6 +3,7 @@ import { currentContext, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { describeError, statusText } from '../errors/describeError';
 import { errorDocument, JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
+import { fieldPointer, onlyMissingRelated } from '../jsonapi/errorPointers';
 import type { Paginator } from '../pagination/Paginator';
 import type { CursorPaginator } from '../pagination/cursor';
 import { CollectionResource, ItemResource } from '../transformer/Resource';
@@ -125,11 +126,15 @@ export class ApiResponse {
       ({ status, message, cause, headers } = describeError(messageOrError, config.debug));
       this.setHeaders(headers);
     }
+    // JSON:API 1.1: a relationship naming a row that does not exist is a 404.
+    if (config.serializer === 'json-api' && status === 422 && onlyMissingRelated(this.context, messageOrError)) status = 404;
     this.status = status;
     const debug = config.debug && cause !== undefined ? debugBlock(cause) : undefined;
     if (config.serializer === 'json-api') {
       const code = messageOrError instanceof ApiError ? messageOrError.code : undefined;
-      this.body = { kind: 'payload', payload: errorDocument(status, message, { code, debug }), contentType: JSON_API_MEDIA_TYPE };
+      const pointer = messageOrError instanceof ApiError ? (messageOrError.details.pointer as string | undefined) : undefined;
+      const document = errorDocument(status, message, { code, debug, pointer, fieldPointer: fieldPointer(this.context) });
+      this.body = { kind: 'payload', payload: document, contentType: JSON_API_MEDIA_TYPE };
       return this;
     }
     const body = messageBody(config.errorFormat, status, message);

@@ -78,6 +78,44 @@ onBothFrameworks(
       expect(await Book.count()).to.equal(before);
     });
 
+    const book = (relationships: Record<string, unknown> = {}, data: Record<string, unknown> = {}) => ({
+      data: {
+        type: 'books',
+        attributes: { title: 'Checked document' },
+        relationships: { author: { data: { type: 'authors', id: '1' } }, publisher: { data: { type: 'publishers', id: '1' } }, ...relationships },
+        ...data,
+      },
+    });
+    const pointerOf = (res: { body: { errors: Array<{ source?: { pointer: string } }> } }) => res.body.errors[0].source?.pointer;
+
+    it('checks the document against the endpoint: type and relationship types 409, client ids 403, missing related 404; nothing written', async () => {
+      const before = await Book.count();
+      const wrongType = await send('POST', '/v1/books', book({}, { type: 'authors' }));
+      expect([wrongType.status, pointerOf(wrongType)]).to.deep.equal([409, '/data/type']);
+      const wrongRelationship = await send('POST', '/v1/books', book({ author: { data: { type: 'publishers', id: '2' } } }));
+      expect([wrongRelationship.status, pointerOf(wrongRelationship)]).to.deep.equal([409, '/data/relationships/author/data/type']);
+      const clientId = await send('POST', '/v1/books', book({}, { id: '777' }));
+      expect(clientId.status).to.equal(403);
+      const missing = await send('POST', '/v1/books', book({ author: { data: { type: 'authors', id: '999' } } }));
+      expect([missing.status, pointerOf(missing)]).to.deep.equal([404, '/data/relationships/author']);
+      expect(await Book.count()).to.equal(before);
+    });
+
+    it('an update must carry the id of its URL: another id is a 409 that changes nothing, none a 400', async () => {
+      const row = async () => (await Book.findByPk(2))!.get({ plain: true });
+      const before = await row();
+      const other = await send('PATCH', '/v1/books/2', { data: { type: 'books', id: '3', attributes: { title: 'Not book 3' } } });
+      expect([other.status, pointerOf(other)]).to.deep.equal([409, '/data/id']);
+      const none = await send('PATCH', '/v1/books/2', { data: { type: 'books', attributes: { title: 'No id' } } });
+      expect(none.status).to.equal(400);
+      expect(await row()).to.deep.equal(before);
+    });
+
+    it('points a failing relationship at /data/relationships, not at an internal attribute', async () => {
+      const res = await send('PATCH', '/v1/books/2', { data: { type: 'books', id: '2', relationships: { author: { data: null } } } });
+      expect([res.status, pointerOf(res)]).to.deep.equal([422, '/data/relationships/author']);
+    });
+
     it('refuses filter (not implemented) instead of answering unfiltered data', async () => {
       const res = await send('GET', '/v1/books?filter[title]=Dune');
       expect(res.status).to.equal(400);

@@ -1,0 +1,47 @@
+import { includeMethods } from './includeMethods';
+import { CollectionResource, ItemResource } from './Resource';
+import { defaultIncludeParams, Transformer } from './Transformer';
+
+/** What an include of a transformer gives: its kind, and the transformer and type of what it includes. */
+export interface IncludeShape {
+  name: string;
+  kind: 'item' | 'collection' | 'unknown';
+  transformer?: Transformer;
+  type: string;
+}
+
+/**
+ * The includes of a transformer as its include methods declare them, learnt by calling each
+ * (non-batch) method once with a bare model: they only name a relation (`this.related()`), so
+ * nothing is loaded. A method that needs real data, is async or batched is documented as open.
+ */
+export function includeShapes(transformer: Transformer): IncludeShape[] {
+  let shapes = shapeCache.get(transformer.constructor);
+  if (!shapes) shapeCache.set(transformer.constructor, (shapes = learnShapes(transformer)));
+  return shapes;
+}
+
+/** Learnt once per transformer class: include methods name the same relations for every model. */
+const shapeCache = new WeakMap<object, IncludeShape[]>();
+
+function learnShapes(transformer: Transformer): IncludeShape[] {
+  const names = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
+  return names.map((name): IncludeShape => {
+    const open: IncludeShape = { name, kind: 'unknown', type: name };
+    const { item } = includeMethods(transformer, name);
+    if (!item) return open;
+    let resource: unknown;
+    try {
+      resource = item.call(transformer, {} as never, defaultIncludeParams());
+    } catch {
+      return open;
+    }
+    if (resource instanceof Promise) {
+      resource.catch(() => undefined);
+      return open;
+    }
+    if (!(resource instanceof ItemResource) && !(resource instanceof CollectionResource)) return open;
+    const child = resource.transformer instanceof Transformer ? resource.transformer : undefined;
+    return { name, kind: resource.kind, transformer: child, type: resource.resourceKey ?? name };
+  });
+}
