@@ -66,13 +66,19 @@ const config: ApiConfigInput = {
 
   // Request bodies, read the same way on Express and Koa (routing-controllers' own parsers are not used).
   body: {
-    // Bytes a body may have once decompressed (Content-Encoding gzip, deflate, br); more is a 413.
+    // Bytes a body may have, as sent and once decompressed (Content-Encoding gzip, deflate, br);
+    // more of either is a 413, refused as soon as it is read (a gzip that inflates to nothing
+    // cannot make the server read 200 MB first).
     limit: 100 * 1024,
     // Arrays and objects nested deeper than this are a 400, refused before anything walks them.
     maxDepth: 32,
     // Accepted media types: 'json' (application/json, application/*+json) and 'urlencoded'
     // (HTML forms). Any other is a 415; multipart/form-data is left to multer for file uploads.
     types: ['json'],
+    // Milliseconds a body may take to arrive, from the first byte read to the last; a client that
+    // trickles it is answered 408 and its connection closed, instead of holding it for Node's
+    // 300 s request timeout. 10 s is far more than 100 KB needs on any working connection.
+    timeout: 10_000,
   },
 
   // The envelope: 'array' (default), 'data-array' (items wrapped in `data`), 'json-api' (JSON:API 1.1).

@@ -44,7 +44,7 @@ export interface ApiConfig {
   /** `maxBytes`: the most bytes one transformed response body may hold (400 over it). */
   response: { maxBytes: number };
   /** One policy for request bodies on both frameworks: size (413), nesting (400), media types (415). */
-  body: { limit: number; maxDepth: number; types: Array<'json' | 'urlencoded'> };
+  body: { limit: number; maxDepth: number; types: Array<'json' | 'urlencoded'>; timeout: number };
   serializer: SerializerName;
   jsonEncodeOption: JsonEncodeOption;
   successFormat: MessageFormat;

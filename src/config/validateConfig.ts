@@ -31,6 +31,7 @@ export function validateConfig(config: ApiConfig): void {
     ['response.maxBytes', isPositiveInt(config.response.maxBytes), 'must be a positive integer of bytes'],
     ['body.limit', isPositiveInt(config.body.limit), 'must be a positive integer of bytes'],
     ['body.maxDepth', isPositiveInt(config.body.maxDepth), 'must be a positive integer'],
+    ['body.timeout', isPositiveInt(config.body.timeout), 'must be a positive integer of milliseconds'],
     [
       'body.types',
       Array.isArray(config.body.types) && config.body.types.every((t) => t === 'json' || t === 'urlencoded'),

@@ -48,7 +48,7 @@ export async function readBody(req: IncomingMessage, policy: BodyPolicy): Promis
   const kind = kindOf(media.type, policy);
   const charset = media.parameters.charset?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw new ApiError('RCA_BODY_CHARSET', { charset: shown(charset) });
-  const text = await readText(req, policy.limit);
+  const text = await readText(req, policy);
   if (text.trim() === '') return NO_BODY;
   return kind === 'json' ? parseJson(text, policy.maxDepth) : parseForm(text);
 }
@@ -80,34 +80,61 @@ function kindOf(type: string, policy: BodyPolicy): BodyType {
   throw new ApiError('RCA_BODY_MEDIA_TYPE', { type: shown(type), accepted });
 }
 
-/** The body as UTF-8 text, decompressed as `Content-Encoding` says, never more than `limit` bytes. */
-async function readText(req: IncomingMessage, limit: number): Promise<string> {
+/**
+ * The body as UTF-8 text, decompressed as `Content-Encoding` says: never more than `limit` bytes
+ * as sent nor once decoded, and all of it within `timeout` ms.
+ */
+async function readText(req: IncomingMessage, { limit, timeout }: BodyPolicy): Promise<string> {
   const encoding = String(req.headers['content-encoding'] ?? 'identity')
     .trim()
     .toLowerCase();
   if (!Object.hasOwn(DECODERS, encoding)) throw new ApiError('RCA_BODY_ENCODING_UNSUPPORTED', { encoding: shown(encoding) });
   const decoder = DECODERS[encoding]?.();
   const stream: Readable = decoder ? req.pipe(decoder) : req;
+  // Destroying the request would destroy its socket before the answer: the error is handed to the reader instead.
+  const stop = (type: string) => {
+    const error = Object.assign(new Error(type), { type });
+    if (decoder) decoder.destroy(error);
+    else req.emit('error', error);
+  };
+  const deadline = setTimeout(() => stop('request.timeout'), timeout);
+  // A compressed body is measured as sent too: one that inflates to little is still read in full otherwise.
+  let wire = 0;
+  const count = (chunk: Buffer) => {
+    wire += chunk.length;
+    if (wire > limit) stop('entity.too.large');
+  };
+  if (decoder) req.on('data', count);
   try {
-    // The announced length is checked up front only when nothing changes the size on the way.
+    // The announced length is checked up front (the wire bound holds for it whatever the encoding).
     return await getRawBody(stream, { limit, length: decoder ? undefined : req.headers['content-length'], encoding: 'utf-8' });
   } catch (error) {
-    if (decoder) {
-      req.unpipe(decoder);
-      decoder.destroy();
-    }
-    // Drop the rest of the body: the answer goes out now, and the connection stays usable.
-    req.resume();
-    throw readError(error, encoding, limit);
+    throw abandon(req, decoder, readError(error, encoding, { limit, timeout }));
+  } finally {
+    clearTimeout(deadline);
+    req.off('data', count);
   }
+}
+
+/** Stops reading a refused body. */
+function abandon(req: IncomingMessage, decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined, error: ApiError): ApiError {
+  if (decoder) {
+    req.unpipe(decoder);
+    decoder.destroy();
+  }
+  // Drop the rest of the body: the answer goes out now, and the connection stays usable (a 408
+  // says `Connection: close`, so a client that trickles is let go once it is written).
+  req.resume();
+  return error;
 }
 
 /** The error codes of zlib's decoders: gzip and deflate say Z_DATA_ERROR..., brotli ERR__ERROR_FORMAT_PADDING_2 or ERR_BROTLI_.... */
 const DECODER_ERROR = /^(Z_|ERR__ERROR_|ERR_BROTLI)/;
 
-function readError(error: unknown, encoding: string, limit: number): ApiError {
+function readError(error: unknown, encoding: string, { limit, timeout }: Pick<BodyPolicy, 'limit' | 'timeout'>): ApiError {
   const { type, code } = (error ?? {}) as { type?: string; code?: string };
   if (type === 'entity.too.large') return new ApiError('RCA_BODY_TOO_LARGE', { limit });
+  if (type === 'request.timeout') return new ApiError('RCA_BODY_TIMEOUT', { timeout }, { responseHeaders: { connection: 'close' } });
   if (DECODER_ERROR.test(code ?? '')) return new ApiError('RCA_BODY_ENCODING_INVALID', { encoding }, { cause: error });
   return new ApiError('RCA_BODY_MALFORMED', {}, { cause: error });
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
 import express from 'express';
@@ -148,3 +149,75 @@ describe("a body parser of the app's own, mounted before useApi()", () => {
     });
   }
 });
+
+/** Sends a POST over a raw socket, writing `chunks` `gap` ms apart; resolves with what came back and when the socket closed. */
+function rawPost(url: string, headers: Record<string, string>, chunks: Buffer[], gap: number): Promise<{ head: string; closedAfter: number; sent: number }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    let received = '';
+    let sent = 0;
+    const socket = net.connect(Number(port), hostname);
+    socket.on('error', () => undefined);
+    socket.on('data', (data: Buffer) => (received += data.toString('latin1')));
+    socket.on('close', () => resolve({ head: received.split('\r\n\r\n')[0], closedAfter: Date.now() - started, sent }));
+    socket.setTimeout(15_000, () => reject(new Error('the server held the connection')));
+    const lines = Object.entries({ host: `${hostname}:${port}`, ...headers }).map(([name, value]) => `${name}: ${value}`);
+    socket.write(`POST /v1/books HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+    let i = 0;
+    const next = () => {
+      if (i >= chunks.length || socket.destroyed) return socket.end();
+      socket.write(chunks[i++]);
+      sent = i;
+      setTimeout(next, gap);
+    };
+    next();
+  });
+}
+
+onBothFrameworks(
+  'body.timeout and the wire bound of body.limit',
+  (app) => {
+    it('a body that trickles in is answered 408 after body.timeout and its connection closed', async () => {
+      const before = await Book.count();
+      const body = Buffer.from(JSON.stringify(BOOK));
+      const chunks = [...body].map((byte) => Buffer.from([byte]));
+      const res = await rawPost(app().url, { 'content-type': 'application/json', 'content-length': String(body.length) }, chunks, 100);
+      expect(res.head).to.match(/^HTTP\/1\.1 408 /);
+      expect(res.head.toLowerCase()).to.include('connection: close');
+      expect(res.closedAfter).to.be.below(3000);
+      expect(res.sent, 'cut off before the whole body was sent').to.be.below(chunks.length);
+      expect(await Book.count()).to.equal(before);
+    });
+
+    it('a compressed body over body.limit as sent is refused while it arrives, however little it inflates to', async () => {
+      // Gzip members of nothing: 20 bytes each on the wire, zero once inflated.
+      const empty = zlib.gzipSync(Buffer.alloc(0));
+      const chunk = Buffer.concat(Array.from({ length: 1000 }, () => empty));
+      const chunks = Array.from({ length: 200 }, () => chunk); // 4 MB on the wire
+      const sent = await new Promise<{ status: number; bytes: number }>((resolve) => {
+        const { hostname, port } = new URL(app().url);
+        let bytes = 0;
+        const req = http.request(
+          { hostname, port, method: 'POST', path: '/v1/books', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } },
+          (answer) => {
+            answer.resume();
+            resolve({ status: answer.statusCode!, bytes });
+          },
+        );
+        req.on('error', () => resolve({ status: 0, bytes }));
+        const pump = () => {
+          while (bytes < chunks.length * chunk.length) {
+            bytes += chunk.length;
+            if (!req.write(chunk)) return req.once('drain', pump);
+          }
+          req.end();
+        };
+        pump();
+      });
+      expect(sent.status).to.equal(413);
+      expect(sent.bytes, 'refused before the 4 MB were all read').to.be.below(4_000_000);
+    });
+  },
+  { body: { timeout: 500 } },
+);
