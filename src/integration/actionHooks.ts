@@ -42,7 +42,8 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
         // An undecorated action is left alone, but in json-api mode a sort nothing reads is a 400.
         if (decorated) prepareRequestQuery(context, metadata);
         else readSortRequest(context, undefined);
-        if (hooks.app.config.serializer === 'json-api') checkRequestDocument(context, hooks.paramsOf(call));
+        const params = hooks.paramsOf(call);
+        if (hooks.app.config.serializer === 'json-api') checkRequestDocument(context, params);
         return execute(call);
       });
     } catch (error) {

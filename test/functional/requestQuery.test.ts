@@ -45,6 +45,13 @@ onBothFrameworks('the request query is read before the action runs', (app) => {
     }
   });
 
+  it('decodes a "+" in a path parameter as itself, as Express does (not as a space)', async () => {
+    for (const target of ['/v1/books/1e+0', '/v1/books/1e%2B0']) {
+      const res = await app().get(target);
+      expect([res.status, res.body.id], target).to.deep.equal([200, 1]);
+    }
+  });
+
   it('refuses the library parameters in spellings it does not read', async () => {
     for (const target of ['/v1/books?include[a]=author', '/v1/books?sort[a]=title', '/v1/books?page[]=2', '/v1/books?exclude[x]=author']) {
       const res = await app().get(target);
