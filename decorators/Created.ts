@@ -2,9 +2,10 @@ import type { Model, ModelStatic } from 'sequelize';
 import { METADATA } from '../src/metadata/actionMetadata';
 
 /**
- * Documents that the action answers 201 with the record it created, as `json().created(model)`
- * sends it: the model's plain attributes (in json-api mode, with the action's `@Transformer`, its
- * resource document), with a `Location` header. For the OpenAPI document only; records metadata.
+ * The action answers 201 with the record it created (no `@HttpCode(201)` needed), as
+ * `json().created(model)` sends it: through the action's `@Transformer` (in json-api mode its
+ * resource document), or as the model's plain attributes without one, with a `Location` header.
+ * The OpenAPI document describes it so. Records metadata; the global interceptor applies it.
  *
  * @example
  * \@Post('/')

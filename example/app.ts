@@ -45,7 +45,6 @@ export interface ExampleApp {
 export function createExampleApp(framework: ExampleFramework, { api, onError, createExpress = express }: ExampleAppOptions = {}): ExampleApp {
   const options = {
     controllers: exampleControllers,
-    validation: { whitelist: true, forbidUnknownValues: true, validationError: { target: false, value: false } },
     api,
     onError,
   };

@@ -82,3 +82,4 @@ export type { ApiCallResponse } from './dispatcher/InternalHttpError';
 // Request validation
 export { IsCalendarDate, parseCalendarDate, CALENDAR_DATE_PATTERN } from './validation/calendarDate';
 export { Exists } from './validation/Exists';
+export { findOrFail, validId } from './loader/findOrFail';

@@ -1,11 +1,10 @@
 import { Get, JsonController, Param } from 'routing-controllers';
 import { Service } from 'typedi';
 import { Paginated, Sortable, Transformer } from '../../decorators';
-import { Api, currentContext, json, paginate } from '../../src';
+import { Api, currentContext, findOrFail, json, paginate } from '../../src';
 import { Author, Book } from '../models';
 import { AuthorTransformer } from '../transformers/AuthorTransformer';
 import { BookTransformer } from '../transformers/BookTransformer';
-import { findOrFail } from './findOrFail';
 
 /** What the profile reads of a resource (JSON:API's `type` and `id`, in the array modes just fields). */
 interface ResourceObject {

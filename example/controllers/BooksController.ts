@@ -1,18 +1,18 @@
-import { Body, Delete, Get, HttpCode, JsonController, Param, Patch, Post, Put } from 'routing-controllers';
+import { Body, Delete, Get, JsonController, Param, Patch, Post, Put } from 'routing-controllers';
 import { Service } from 'typedi';
 import { Created, Paginated, Sortable, Transformer } from '../../decorators';
-import { checkIfMatch, currentContext, json, paginate, route } from '../../src';
-import { Book } from '../models';
+import { checkIfMatch, currentContext, cursorPaginate, findOrFail, json, paginate, route, validId } from '../../src';
+import { Book, Comment } from '../models';
 import { bookAttributes } from '../requests/bookAttributes';
 import { CreateBookRequest } from '../requests/CreateBookRequest';
 import { UpdateBookRequest } from '../requests/UpdateBookRequest';
 import { BookTransformer } from '../transformers/BookTransformer';
+import { CommentTransformer } from '../transformers/CommentTransformer';
 import { deleteRow, RowTarget, updateRow } from './atomicWrites';
-import { findOrFail, validId } from './findOrFail';
 
 const isCurrentRequestConditional = () => currentContext().headers['if-match'] !== undefined;
 
-/** v1.books.index|show|store|update|destroy */
+/** v1.books.index|show|store|update|destroy|comments */
 @Service()
 @JsonController('/v1/books')
 export class BooksController {
@@ -35,8 +35,16 @@ export class BooksController {
     return findOrFail(Book, id);
   }
 
+  /** A book's comments, newest first, by cursor: a token of another book's list is a 400. */
+  @Get('/:id/comments')
+  @Transformer(CommentTransformer, { resourceKey: 'comments' })
+  @Paginated({ perPage: 20, cursor: true })
+  async comments(@Param('id') id: number) {
+    await findOrFail(Book, id);
+    return cursorPaginate(Comment, { where: { bookId: id }, order: [['createdAt', 'DESC']] });
+  }
+
   @Post('/')
-  @HttpCode(201)
   @Created(() => Book)
   @Transformer(BookTransformer, { resourceKey: 'books' })
   async store(@Body({ required: true }) body: CreateBookRequest) {

@@ -1,10 +1,9 @@
 import { Get, JsonController, Param } from 'routing-controllers';
 import { Service } from 'typedi';
 import { Paginated, Transformer } from '../../decorators';
-import { paginate } from '../../src';
+import { findOrFail, paginate } from '../../src';
 import { Publisher } from '../models';
 import { PublisherTransformer } from '../transformers/PublisherTransformer';
-import { findOrFail } from './findOrFail';
 
 /** v1.publishers.index|show */
 @Service()

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { UniqueConstraintError, ValidationError as SequelizeValidationError } from 'sequelize';
+import type { ForeignKeyConstraintError, UniqueConstraintError, ValidationError as SequelizeValidationError } from 'sequelize';
 import { ApiError } from './ApiError';
 import { isDatabaseBusy, isSequelizeError } from './sequelizeErrors';
 import { validationMessages } from './validationMessages';
@@ -35,7 +35,7 @@ function classify(error: unknown): { status: number; message?: ErrorDescription[
   if (error instanceof ApiError) return { status: error.status, message: error.message, headers: { ...error.responseHeaders } };
   // By class name, not identity: the app's sequelize may be another copy than the one this library sees.
   if (isSequelizeError(error, 'UniqueConstraintError')) return { status: 409, message: uniqueMessage(error as UniqueConstraintError) };
-  if (isSequelizeError(error, 'ForeignKeyConstraintError')) return { status: 409, message: statusText(409) };
+  if (isSequelizeError(error, 'ForeignKeyConstraintError')) return { status: 422, message: foreignKeyMessage(error as ForeignKeyConstraintError) };
   if (isSequelizeError(error, 'EmptyResultError')) return { status: 404, message: (error as Error).message || undefined };
   // Unreachable, locked (SQLITE_BUSY) or busy (a PostgreSQL lock or statement timeout): the request may succeed later.
   if (isSequelizeError(error, 'ConnectionError') || isSequelizeError(error, 'TimeoutError') || isDatabaseBusy(error)) {
@@ -68,6 +68,13 @@ function httpStatusOf(error: unknown): number | undefined {
     if (typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599) return value;
   }
   return undefined;
+}
+
+/** A row referring to one that does not exist: the fields the database names (PostgreSQL does; SQLite names none). */
+function foreignKeyMessage(error: ForeignKeyConstraintError): Record<string, string[]> | string {
+  const fields = Array.isArray(error.fields) ? (error.fields as string[]) : Object.keys(error.fields ?? {});
+  if (fields.length === 0) return 'A related record this request refers to does not exist';
+  return Object.fromEntries(fields.map((field) => [field, ['must refer to an existing record']]));
 }
 
 function uniqueMessage(error: UniqueConstraintError): Record<string, string[]> | string {

@@ -39,6 +39,8 @@ export const ERROR_REGISTRY = {
   RCA_BODY_FORBIDDEN_KEY: { status: 400, template: 'The request body contains a key that is never accepted (__proto__, or constructor.prototype)' },
   RCA_BODY_ENCODING_INVALID: { status: 400, template: 'The request body could not be decoded as {encoding}' },
   RCA_BODY_TOO_LARGE: { status: 413, template: 'The request body is larger than the {limit} bytes accepted' },
+  RCA_BODY_REQUIRED: { status: 400, template: '{method} needs a request body' },
+  RCA_BODY_NOT_OBJECT: { status: 422, template: 'The request body must be a JSON object' },
   RCA_BODY_TIMEOUT: { status: 408, template: 'The request body did not arrive within {timeout} ms' },
   RCA_BODY_MEDIA_TYPE: { status: 415, template: 'The request body must be {accepted}; got "{type}"' },
   RCA_BODY_CHARSET: { status: 415, template: 'The request body must be UTF-8; got charset "{charset}"' },

@@ -22,6 +22,8 @@ export class ApiInterceptor implements InterceptorInterface {
     if (!context || !metadata || isUndecorated(metadata)) return result;
     if (result === undefined || result === null || result instanceof ApiResponse) return result;
     const response = new ApiResponse(context);
+    // `@Created` answers 201 by itself, as it documents (no `@HttpCode(201)` needed).
+    if (metadata.created) response.setStatusCode(201);
     const transformer = actionTransformer(context);
     const resourceKey = metadata.transformer?.resourceKey;
     if (metadata.paginated) {

@@ -2,6 +2,7 @@ import type { Action } from 'routing-controllers';
 import type { ActionMetadata } from 'routing-controllers/types/metadata/ActionMetadata';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
 import { checkRequestDocument } from '../jsonapi/documentChecks';
+import { bodyCheck } from './bodyParam';
 import { prepareRequestQuery } from '../query/RequestQuery';
 import { readSortRequest } from '../sort/parseSort';
 import { deriveRouteName } from '../routing/RouteRegistry';
@@ -27,6 +28,7 @@ export interface DriverHooks {
 export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: Execute): Execute {
   const metadata = readActionMetadata(action.target, action.method);
   const decorated = !isUndecorated(metadata);
+  const checkBody = bodyCheck(action);
   if (typeof action.fullRoute === 'string') {
     hooks.app.routes.add({
       name: deriveRouteName(action.controllerMetadata.route, action.method),
@@ -42,6 +44,7 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
         // An undecorated action is left alone, but in json-api mode a sort nothing reads is a 400.
         if (decorated) prepareRequestQuery(context, metadata);
         else readSortRequest(context, undefined);
+        checkBody?.(context);
         const params = hooks.paramsOf(call);
         if (hooks.app.config.serializer === 'json-api') checkRequestDocument(context, params);
         return execute(call);

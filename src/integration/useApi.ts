@@ -61,8 +61,8 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
   });
   const server = app as unknown as UseFn;
   const settings: RoutingControllersOptions = {
-    validation: true,
     ...routing,
+    validation: validationOf(routing.validation),
     defaultErrorHandler: false,
     interceptors: [ApiInterceptor, ...((routing.interceptors ?? []) as Array<new (...args: never[]) => unknown>)],
   };
@@ -80,6 +80,23 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
   Object.defineProperty(app, APP_STATE, { value: state });
   setDefaultApp(state);
   return app;
+}
+
+/**
+ * class-validator's options for request bodies, safe by default: fields a request class does not
+ * declare are refused (422 naming them) rather than mass-assigned, unknown objects too, and the
+ * error leaves out the values sent. An app's own options win; `false` turns validation off.
+ */
+const SAFE_VALIDATION = Object.freeze({
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  validationError: { target: false, value: false },
+});
+
+function validationOf(option: RoutingControllersOptions['validation']): RoutingControllersOptions['validation'] {
+  if (option === false) return false;
+  return { ...SAFE_VALIDATION, ...(typeof option === 'object' ? option : {}) };
 }
 
 /** Express apps are listeners; Koa composes its middleware on the first callback(), made when first needed. */

@@ -60,7 +60,7 @@ export function readActionMetadata(controller: { prototype: object }, method: st
 
 /** True when an action carries none of the library's decorators: it is left exactly as it is. */
 export function isUndecorated(metadata: ActionApiMetadata): boolean {
-  return !metadata.transformer && !metadata.includes && !metadata.paginated && !metadata.sortable;
+  return !metadata.transformer && !metadata.includes && !metadata.paginated && !metadata.sortable && !metadata.created;
 }
 
 /** The transformer of `@Transformer`: a new instance of a class, or the instance given. */
@@ -69,6 +69,11 @@ export function instantiate(source: TransformerSource): TransformerLike {
 }
 
 const ACTION_TRANSFORMER = Symbol('rca.actionTransformer');
+
+/** The resource key of the running action's `@Transformer`, if it gives one. */
+export function actionResourceKey(context: { readonly slots: Map<symbol, unknown> }): string | undefined {
+  return (context.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined)?.transformer?.resourceKey;
+}
 
 /**
  * The transformer of the running action's `@Transformer`, made once per request (and shared by

@@ -102,7 +102,9 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   if (operation.parameters.length === 0) delete operation.parameters;
   if (hasBody && jsonApi) addJsonApiBody(operation);
 
-  const status = getStatusCode(route);
+  // `@Created` answers 201 by itself: the 200 routing-controllers-openapi assumed is not a response.
+  const status = metadata.created ? '201' : getStatusCode(route);
+  if (status !== getStatusCode(route)) delete operation.responses[getStatusCode(route)];
   const documented = operation.responses[status] as { content?: Record<string, { schema?: unknown }> } | undefined;
   const userSchema = documented?.content && Object.values(documented.content).some((content) => content.schema !== undefined);
   if (!userSchema) {
@@ -129,7 +131,8 @@ function successSchema(
   item: boolean,
 ): JsonSchema | null {
   const jsonApi = config.serializer === 'json-api';
-  if (metadata.created && !jsonApi) return modelSchema(metadata.created(), key);
+  // created() sends a model through the action's transformer; without one, as its plain attributes.
+  if (metadata.created && !metadata.transformer) return modelSchema(metadata.created(), key);
   if (!metadata.transformer) return null;
   const resource = resources.resource(transformer, type);
   const kind = metadata.paginated ? 'page' : item || metadata.created ? 'item' : 'collection';

@@ -3,6 +3,7 @@ import { literal, Model, ModelStatic, Op, OrderItem, WhereOptions } from 'sequel
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { queryGeneratorOf } from '../loader/queryGenerator';
+import { parseCalendarDate } from '../validation/calendarDate';
 import { pageParameters } from './pageParameters';
 
 /**
@@ -82,29 +83,49 @@ function keysOf(model: ModelStatic<Model>, order: unknown): Key[] {
   return keys;
 }
 
-/** Ties a token to one model and order: a token of another list is refused rather than misread. */
-function fingerprintOf(model: ModelStatic<Model>, keys: Key[]): string {
+/**
+ * Ties a token to one list: the route's path (`/v1/posts/5/comments` is not `/v1/posts/6/comments`),
+ * the model and its order. A token of another list is refused rather than misread.
+ */
+function fingerprintOf(path: string, model: ModelStatic<Model>, keys: Key[]): string {
   return createHash('sha256')
-    .update(`${model.name}|${keys.map((key) => key.join(' ')).join(',')}`)
+    .update(`${path}|${model.name}|${keys.map((key) => key.join(' ')).join(',')}`)
     .digest('base64url')
     .slice(0, 10);
 }
 
-/** A token's values as the attributes' types: a date a valid date, a number a finite number, else a 400. */
+/** The form encode() writes dates in; anything else in a date key was not written by this API. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const INTEGER_TYPES = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT', 'MEDIUMINT']);
+const NUMBER_TYPES = new Set(['FLOAT', 'DOUBLE', 'REAL', 'DECIMAL']);
+
+/** One key's value as its attribute's type, or undefined when it cannot be one. */
+function typedValue(attribute: { type: unknown; autoIncrement?: boolean }, value: unknown): unknown {
+  const type = (attribute.type as { key?: string }).key ?? '';
+  if (type === 'DATE' || type === 'DATEONLY') {
+    const date = typeof value === 'string' && (type === 'DATEONLY' || ISO_INSTANT.test(value)) ? parseCalendarDate(value) : null;
+    return date === null ? undefined : type === 'DATE' ? date : value;
+  }
+  if (INTEGER_TYPES.has(type)) {
+    // A generated key is never below 1.
+    return Number.isSafeInteger(value) && (!attribute.autoIncrement || (value as number) >= 1) ? value : undefined;
+  }
+  if (NUMBER_TYPES.has(type)) return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  if (type === 'BOOLEAN') return typeof value === 'boolean' ? value : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * A token's values as the attributes' types, each as encode() writes it: a date an ISO instant of a
+ * real day (year 0001 on), an integer a safe integer (a generated key at least 1), a number a finite
+ * number; anything else is a 400.
+ */
 function typedValues(model: ModelStatic<Model>, keys: Key[], values: unknown[], parameter: string): unknown[] {
   const attributes = model.getAttributes();
   return keys.map(([attribute], i) => {
-    const value = values[i];
-    const type = (attributes[attribute].type as { key?: string }).key ?? '';
-    if (type === 'DATE' || type === 'DATEONLY') {
-      const date = typeof value === 'string' ? new Date(value) : null;
-      if (date && !Number.isNaN(date.getTime())) return type === 'DATE' ? date : value;
-    } else if (['INTEGER', 'BIGINT', 'SMALLINT', 'FLOAT', 'DOUBLE', 'REAL', 'DECIMAL'].includes(type)) {
-      if (typeof value === 'number' && Number.isFinite(value)) return value;
-    } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      return value;
-    }
-    throw invalid(parameter, 'is not a cursor this API gave out');
+    const typed = typedValue(attributes[attribute], values[i]);
+    if (typed === undefined) throw invalid(parameter, 'is not a cursor this API gave out');
+    return typed;
   });
 }
 
@@ -157,7 +178,7 @@ export async function cursorPage<M extends Model>(
 ): Promise<CursorPaginator<M>> {
   const parameter = pageParameters(context.app.config).cursor;
   const keys = keysOf(model, options.order);
-  const fingerprint = fingerprintOf(model, keys);
+  const fingerprint = fingerprintOf(context.path, model, keys);
   const position = token ? decode(token, parameter) : null;
   if (position && (position.fingerprint !== fingerprint || position.values.length !== keys.length)) {
     throw invalid(parameter, 'belongs to another list or order: start again without it');

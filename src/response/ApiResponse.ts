@@ -1,4 +1,5 @@
 import { isModel } from '../loader/isModel';
+import { actionResourceKey, actionTransformer } from '../metadata/actionMetadata';
 import { currentContext, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { describeError, statusText } from '../errors/describeError';
@@ -72,12 +73,16 @@ export class ApiResponse {
   }
 
   /**
-   * 201: a model as its plain attributes, a string or object in the success format. In json-api
-   * mode, given its transformer, the model as the resource document JSON:API requires.
+   * 201: a model through its transformer (the one given, else the action's `@Transformer`), so that
+   * a field the transformer leaves out (a password hash) never goes out; in json-api mode that is the
+   * resource document JSON:API requires. A model with no transformer at all as its plain attributes;
+   * a string or object in the success format.
    */
   created<M>(payload: M | string = 'Created', transformer?: TransformerArg<M>, resourceKey?: string): this {
     this.status = 201;
-    if (transformer && this.context.app.config.serializer === 'json-api') return this.withItem(payload as M, transformer, resourceKey);
+    if (typeof payload === 'string') return this.success(payload);
+    const using = transformer ?? (isModel(payload) ? actionTransformer(this.context) : undefined);
+    if (using) return this.withItem(payload, using, resourceKey ?? (transformer ? undefined : actionResourceKey(this.context)));
     if (isModel(payload)) return this.respond(payload.get({ plain: true }));
     return this.success(payload as ErrorMessage);
   }

@@ -91,6 +91,38 @@ onBothFrameworks('cursor pagination (GET /v1/comments, @Paginated({ cursor: true
     }
     expect((await app().get(`/v1/comments?sort=created&cursor=${good}`)).status).to.equal(400);
   });
+
+  it('answers 400 for values of the right shape but not of their column: fractional, negative or huge ids, dates that are not instants', async () => {
+    const good = (await app().get('/v1/comments?per_page=2')).body.meta.cursor.next as string;
+    const [version, direction, fingerprint, created, id] = JSON.parse(Buffer.from(good, 'base64url').toString()) as unknown[];
+    expect((await app().get(`/v1/comments?cursor=${token([version, direction, fingerprint, created, id])}`)).status).to.equal(200);
+    for (const [key, value] of [
+      ['id', 515.5],
+      ['id', -5],
+      ['id', 0],
+      ['id', 1e308],
+      ['created', '0'],
+      ['created', '0000-01-01T00:00:00.000Z'],
+      ['created', '2024-02-30T00:00:00.000Z'],
+      ['created', '2024-01-01'],
+    ] as const) {
+      const parts = key === 'id' ? [version, direction, fingerprint, created, value] : [version, direction, fingerprint, value, id];
+      const res = await app().get(`/v1/comments?cursor=${token(parts)}`);
+      expect(res.status, `${key} ${value}`).to.equal(400);
+    }
+  });
+
+  it("binds a token to its list: a cursor of one book's comments is refused on another's", async () => {
+    const book = async (id: number) => (await app().get(`/v1/books/${id}/comments?per_page=1`)).body;
+    const [first, second] = [await book(5), await book(6)];
+    expect(first.data).to.have.length(1);
+    const next = first.meta.cursor.next as string;
+    expect((await app().get(`/v1/books/5/comments?per_page=1&cursor=${next}`)).status).to.equal(200);
+    const elsewhere = await app().get(`/v1/books/6/comments?per_page=1&cursor=${next}`);
+    expect(elsewhere.status).to.equal(400);
+    expect(elsewhere.body.error.message).to.match(/belongs to another list/);
+    expect(second.data.every((comment: { id: number }) => !first.data.some((other: { id: number }) => other.id === comment.id))).to.equal(true);
+  });
 });
 
 onBothFrameworks(

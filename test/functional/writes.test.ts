@@ -218,3 +218,40 @@ onBothFrameworks('dates and nulls are stored as sent, or refused', (app) => {
     expect([created.status, Object.keys(created.body.error.message)]).to.deep.equal([422, ['out_of_print']]);
   });
 });
+
+onBothFrameworks('the write path as a new user writes it: safe defaults of useApi()', (app) => {
+  const send = (method: string, target: string, body?: string) =>
+    app().get(target, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body });
+
+  it('a POST, PUT or PATCH without a body is a 400, not a 500, and writes nothing', async () => {
+    const count = await Book.count();
+    const before = await row(5);
+    for (const [method, target] of [
+      ['POST', '/v1/books'],
+      ['PUT', '/v1/books/5'],
+      ['PATCH', '/v1/books/5'],
+    ]) {
+      const res = await send(method, target);
+      expect([res.status, res.body.error.message], method).to.deep.equal([400, `${method} needs a request body`]);
+    }
+    expect(await row(5)).to.deep.equal(before);
+    expect(await Book.count()).to.equal(count);
+  });
+
+  it('a field the request class does not declare is a 422 naming it, never mass-assigned', async () => {
+    const before = await row(5);
+    const res = await send('PUT', '/v1/books/5', JSON.stringify({ title: 'Moved', authorId: 7, version: 99 }));
+    expect(res.status).to.equal(422);
+    // Keys of the body are converted (convert.key); the message names the field as sent.
+    expect(res.body.error.message).to.have.keys('author_id', 'version');
+    expect(res.body.error.message.author_id).to.deep.equal(['property authorId should not exist']);
+    expect(await row(5)).to.deep.equal(before);
+  });
+
+  it('an array body for a request class is a 422, not a list validated element by element', async () => {
+    const count = await Book.count();
+    const res = await send('POST', '/v1/books', JSON.stringify([{ title: 'One', author_id: 1, publisher_id: 1 }]));
+    expect([res.status, res.body.error.message]).to.deep.equal([422, 'The request body must be a JSON object']);
+    expect(await Book.count()).to.equal(count);
+  });
+});

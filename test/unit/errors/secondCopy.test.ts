@@ -36,7 +36,14 @@ describe('another copy of sequelize', () => {
       status: 409,
       message: { email: ['has already been taken'] },
     });
-    expect(describeError(new other.ForeignKeyConstraintError({}), false).status).to.equal(409);
+    expect(describeError(new other.ForeignKeyConstraintError({}), false)).to.deep.include({
+      status: 422,
+      message: 'A related record this request refers to does not exist',
+    });
+    expect(describeError(new other.ForeignKeyConstraintError({ fields: ['author_id'] as never }), false)).to.deep.include({
+      status: 422,
+      message: { author_id: ['must refer to an existing record'] },
+    });
     expect(describeError(new other.ConnectionRefusedError(new Error('refused')), false)).to.deep.include({ status: 503, headers: { 'retry-after': '1' } });
     expect(describeError(new other.TimeoutError(Object.assign(new Error('busy'), { sql: '' })), false).status).to.equal(503);
     // A plain error that happens to be named like one is not Sequelize's.
