@@ -107,6 +107,9 @@ const config: ApiConfigInput = {
 
   jsonp: {
     // A GET carrying ?callback=name answers JSONP; a name that is not dotted identifiers is a 400.
+    // false: no JSONP at all (an API that only serves fetch() and CORS clients); `callback` is then
+    // an ordinary query parameter the library leaves alone.
+    enabled: true,
     param: 'callback',
     maxLength: 128,
   },

@@ -10,6 +10,8 @@ export interface ApiCallOptions {
   data?: string;
   header?: string[];
   app?: string;
+  /** Print the response headers too (`-i`, as curl). */
+  include?: boolean;
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
@@ -58,7 +60,7 @@ export async function apiCall(target: string, options: ApiCallOptions, write: (t
     headers: { ...(remote ? {} : { host: `localhost:${process.env.PORT || 3000}` }), ...parseHeaders(options.header) },
     ...(['POST', 'PUT', 'PATCH'].includes(method) ? { body: data } : { query: data }),
   };
-  let response: { status: number; body: unknown };
+  let response: { status: number; headers: Record<string, string>; body: unknown };
   try {
     response = await api.request(request);
   } catch (error) {
@@ -67,6 +69,8 @@ export async function apiCall(target: string, options: ApiCallOptions, write: (t
   }
   const body =
     response.body === null || response.body === undefined ? '' : typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, 2);
-  write(`HTTP/1.1 ${response.status} ${statusText(response.status)}\n${body}${body ? '\n' : ''}`);
+  const headers = options.include ? Object.entries(response.headers).map(([name, value]) => `${name}: ${value}\n`) : [];
+  const head = `HTTP/1.1 ${response.status} ${statusText(response.status)}\n${headers.join('')}${headers.length > 0 ? '\n' : ''}`;
+  write(`${head}${body}${body ? '\n' : ''}`);
   return response.status >= 400 ? 1 : 0;
 }

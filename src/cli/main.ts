@@ -31,6 +31,7 @@ function program(write: (text: string) => void, exit: (code: number) => void): C
     .option('-d, --data <data>', 'query (GET) or JSON body (POST/PUT/PATCH): "k=v&k2=v2" or a JSON object')
     .option('-H, --header <header>', '"Name: value", repeatable', collect, [])
     .option('--app <module>', 'the module exporting the app (default: package.json rcApi.app, else src/app)')
+    .option('-i, --include', 'print the response headers after the status line, as curl -i does')
     .action(async (target: string, options: ApiCallOptions) => exit(await apiCall(target, options, write)));
   cli
     .command('openapi')

@@ -50,7 +50,8 @@ export interface ApiConfig {
   successFormat: MessageFormat;
   errorFormat: MessageFormat;
   convert: { key: KeyCase; date: DateConversion };
-  jsonp: { param: string; maxLength: number };
+  /** `enabled: false` turns JSONP off: `callback` is then an ordinary query parameter the library ignores. */
+  jsonp: { enabled: boolean; param: string; maxLength: number };
   suppressResponseCode: boolean;
   transformer: { dir: string };
   internal: { domains: string[]; forwardHeaders: string[]; maxDepth: number };

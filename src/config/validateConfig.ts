@@ -37,6 +37,7 @@ export function validateConfig(config: ApiConfig): void {
       Array.isArray(config.body.types) && config.body.types.every((t) => t === 'json' || t === 'urlencoded'),
       "must be a list of 'json' and 'urlencoded'",
     ],
+    ['jsonp.enabled', typeof config.jsonp.enabled === 'boolean', 'must be true or false'],
     ['jsonp.param', /^[\w.-]+$/.test(config.jsonp.param), 'must be a query parameter name'],
     ['jsonp.maxLength', isPositiveInt(config.jsonp.maxLength), 'must be a positive integer'],
     ['remote.timeout', isPositiveInt(config.remote.timeout), 'must be a positive integer of milliseconds'],

@@ -18,7 +18,7 @@ function familiesOf(context: RequestContext): Map<string, Family> {
   add(include.key, [include.key, `${include.key}[]`], `${include.key}=author,comments`);
   add(include.excludeKey, [include.excludeKey, `${include.excludeKey}[]`], `${include.excludeKey}=publisher`);
   add(SORT_PARAMETER, [SORT_PARAMETER], 'sort=-created_at,title');
-  add(jsonp.param, [jsonp.param], `${jsonp.param}=handleBooks`);
+  if (jsonp.enabled) add(jsonp.param, [jsonp.param], `${jsonp.param}=handleBooks`);
   if (serializer === 'json-api') add('page', [page.page, page.size, page.cursor], 'page[number]=2&page[size]=10');
   else for (const name of [page.page, page.size, page.cursor]) add(name, [name], `${name}=2`);
   return families;

@@ -44,7 +44,8 @@ export function wrapJsonp(callback: string, json: string): string {
  */
 export function jsonpCallback(context: RequestContext): string | null {
   if (context.method !== 'GET' && context.method !== 'HEAD') return null;
-  const { param, maxLength } = context.app.config.jsonp;
+  const { enabled, param, maxLength } = context.app.config.jsonp;
+  if (!enabled) return null;
   const callback = queryString(context, param);
   if (callback === undefined) return null;
   assertCallback(callback, maxLength);

@@ -79,6 +79,15 @@ describe('rc-api api:call', function () {
     expect(echoed.headers.host).to.equal(upstream.host);
   });
 
+  it('-i prints the response headers between the status line and the body', async () => {
+    let printed = '';
+    expect(await apiCall(`${upstream.url}/echo`, { include: true }, (text) => (printed += text), dir)).to.equal(0);
+    const [head, body] = printed.split('\n\n');
+    expect(head.split('\n')[0]).to.equal('HTTP/1.1 200 OK');
+    expect(head).to.match(/\ncontent-type: application\/json/);
+    expect(JSON.parse(body).url).to.equal('/echo');
+  });
+
   it('refuses a bad method and a module that is not an app', async () => {
     const method = await runCli(['api:call', '-X', 'BREW', '/v1/books'], REPO, env);
     expect([method.code, method.stderr]).to.deep.equal([1, 'rc-api: --request must be one of GET, POST, PUT, PATCH, DELETE, HEAD, got "BREW"\n']);

@@ -48,3 +48,18 @@ eachFramework('JSONP', (app) => {
     expect(res.body).to.deep.equal({ title: 'ok' });
   });
 });
+
+eachFramework(
+  'JSONP switched off (jsonp.enabled: false)',
+  (app) => {
+    it('answers plain JSON whatever callback is given, and leaves the parameter alone', async () => {
+      for (const callback of ['cb', 'alert(1)']) {
+        const res = await app().get(`/v1/books/1?callback=${encodeURIComponent(callback)}`);
+        expect(res.status, callback).to.equal(200);
+        expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+        expect(res.body.title).to.equal('Book 1');
+      }
+    });
+  },
+  { jsonp: { enabled: false } },
+);
