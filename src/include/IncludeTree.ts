@@ -16,6 +16,8 @@ export interface IncludeNode {
   readonly params: IncludeParams;
   /** True when the request chose the sort key itself (then it must be allowed). */
   readonly sortGiven: boolean;
+  /** True when the request gave `limit(n)` itself (else the transformer's `limits` may set it). */
+  readonly limitGiven?: boolean;
   readonly children: ReadonlyMap<string, IncludeNode>;
 }
 

@@ -115,7 +115,8 @@ function conflictCheck(previous: string | undefined, next: string, include: stri
 function freeze(level: Map<string, MutableNode>): ReadonlyMap<string, IncludeNode> {
   const frozen = new Map<string, IncludeNode>();
   for (const [name, node] of level) {
-    frozen.set(name, Object.freeze({ name, path: node.path, params: node.params, sortGiven: node.sortGiven, children: freeze(node.children) }));
+    const { path, params, sortGiven } = node;
+    frozen.set(name, Object.freeze({ name, path, params, sortGiven, limitGiven: node.given.limit !== undefined, children: freeze(node.children) }));
   }
   return frozen;
 }

@@ -200,15 +200,16 @@ export class Scope {
   private async includeGroup(group: Group, node: IncludeTree | IncludeNode, exclude: ExcludeTree, narrow?: readonly string[]): Promise<void> {
     for (const [name, requested] of includeNames(group.transformer, node, exclude, narrow)) {
       const child = childNode(node, requested, this.options.defaults);
-      const resources = await this.callInclude(group, name, child.params);
+      const params = includeParams(child, group.transformer.limits[name]);
+      const resources = await this.callInclude(group, name, params);
       // Include methods only name relations; the budget decides before any of them is loaded.
-      this.budget.reserveLevel(resources, child.params.limit, child.path);
+      this.budget.reserveLevel(resources, params.limit, child.path);
       const refs: RelatedRef[] = [];
       for (const resource of resources) if (resource.kind !== 'null' && resource.data instanceof RelatedRef) refs.push(resource.data);
       if (refs.length > 0) {
         const declared = group.transformer.sortable[name];
         const keys = declared ? { allowed: declared } : includeSortKeys(resources);
-        const sort = { params: child.params, sortGiven: child.sortGiven, path: child.path, ...keys };
+        const sort = { params, sortGiven: child.sortGiven, path: child.path, ...keys };
         await loadRelated(refs, sort, this.columnSelector(resources, name));
       }
       const transformed = await this.transformAll(resources, child, name, childExclude(exclude, name));
@@ -243,6 +244,11 @@ export class Scope {
     }
     return results;
   }
+}
+
+/** An include's params: the transformer's default limit for it (`limits`) unless the request gave `limit(n)`. */
+function includeParams(child: IncludeNode, limit: number | undefined): IncludeParams {
+  return child.limitGiven || limit === undefined ? child.params : { ...child.params, limit };
 }
 
 /** The excludes below one include (`exclude=author.books` reaches `books` under `author`). */

@@ -16,6 +16,7 @@ export const CURRENT_PARAMS = Symbol('rca.currentIncludeParams');
 
 const NONE: readonly string[] = Object.freeze([]);
 const NO_SORTABLE: Readonly<Record<string, readonly string[]>> = Object.freeze({});
+const NO_LIMITS: Readonly<Record<string, number>> = Object.freeze({});
 const AVAILABLE = Symbol('rca.availableIncludes');
 const DEFAULTS = Symbol('rca.defaultIncludes');
 
@@ -51,6 +52,11 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
   declare hidden: readonly string[];
   /** Sort keys allowed per include (`{ comments: ['created_at', 'id'] }`); default: the related model's columns. */
   declare sortable: Readonly<Record<string, readonly string[]>>;
+  /**
+   * How many items a collection include sends when the request does not say `limit(n)`
+   * (`{ tags: 20 }`); default: `include.params.limit` (3). A request's own limit wins, within `include.maxLimit`.
+   */
+  declare limits: Readonly<Record<string, number>>;
   /**
    * The model attributes a field reads, for fields not named after one (`{ created: ['createdAt'], link: ['id'] }`).
    * Declared (even as `{}`), it lets a sparse fieldset (`fields[books]=title`) load only the columns
@@ -162,7 +168,7 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
   }
 }
 
-Object.assign(Transformer.prototype, { visible: NONE, hidden: NONE, sortable: NO_SORTABLE, columns: null, schema: null });
+Object.assign(Transformer.prototype, { visible: NONE, hidden: NONE, sortable: NO_SORTABLE, limits: NO_LIMITS, columns: null, schema: null });
 
 // Accessors on the prototype, so that a subclass's `availableIncludes = [...]` field assignment is
 // checked against its include methods at construction time, at no cost per instance. (Where class

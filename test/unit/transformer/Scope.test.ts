@@ -46,6 +46,31 @@ describe('Scope#run()', () => {
     }
   });
 
+  it("takes a collection include's default limit from the transformer's limits, unless the request gives limit(n)", async () => {
+    class GenerousBooks extends BookTransformer {
+      limits = { comments: 5 };
+    }
+    const books = await Book.findAll({ order: [['id', 'ASC']] });
+    const counts = async (text: string) => {
+      const out = await inRequest(() => new Scope({ tree: include(text), defaults }).run(new CollectionResource(books, new GenerousBooks())));
+      const document = serializers.array.document(out, null, null, converter('snake', 'iso8601')) as {
+        data: Array<{ id: number; comments: { data: unknown[] } }>;
+      };
+      return Promise.all(
+        document.data.map(async (book) => [
+          book.comments.data.length,
+          Math.min(await Comment.count({ where: { bookId: book.id } }), Number(text.match(/limit\((\d+)/)?.[1] ?? 5)),
+        ]),
+      );
+    };
+    for (const [sent, expected] of await counts('comments')) expect(sent).to.equal(expected);
+    for (const [sent, expected] of await counts('comments:limit(2)')) expect(sent).to.equal(expected);
+    expect(
+      (await counts('comments')).some(([sent]) => sent > 3),
+      'some book has more than the config default of 3',
+    ).to.equal(true);
+  });
+
   it('refuses includes on a resource without a transformer', async () => {
     const scope = new Scope({ tree: include('author'), defaults });
     let caught: unknown;
