@@ -8,7 +8,7 @@ import { createDatabase, prepareDatabase } from './database';
  */
 export default async function createApp() {
   const settings = readSettings();
-  const sequelize = createDatabase({ ...settings.database, logging: settings.logging, poolMax: settings.poolMax });
+  const sequelize = createDatabase({ ...settings.database, logging: settings.logging, poolMax: settings.poolMax, poolAcquireMs: settings.poolAcquireMs });
   await prepareDatabase(sequelize);
   return createExampleApp(settings.framework, { api: { serializer: settings.serializer } }).app;
 }

@@ -11,6 +11,8 @@ export interface ExampleSettings {
   database: { url: string } | { storage: string };
   /** `DB_POOL_MAX`: connections each process may open to a database server. */
   poolMax: number;
+  /** `DB_POOL_ACQUIRE_MS`: how long a request waits for a free connection before a 503 (default 3000). */
+  poolAcquireMs: number;
   logging: boolean;
   /** `WEB_CONCURRENCY`: worker processes; 1 serves in the process itself. */
   workers: number;
@@ -21,6 +23,9 @@ export interface ExampleSettings {
 const SERIALIZERS: readonly SerializerName[] = ['array', 'data-array', 'json-api'];
 
 const DIALECTS = /^(postgres|postgresql|mysql|mariadb|sqlite):/i;
+
+/** A few lock timeouts: a request queued behind statements that wait on a lock answers 503 soon after them. */
+export const POOL_ACQUIRE_MS = 3000;
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
   const value = Number(env[name] ?? fallback);
@@ -42,6 +47,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ExampleSetti
     database: url ? { url } : { storage: path.resolve(env.DB_STORAGE ?? path.join('example', 'books.sqlite')) },
     // One connection holds the migration lock while the migrations run on another.
     poolMax: positiveInteger(env, 'DB_POOL_MAX', 10, 2),
+    poolAcquireMs: positiveInteger(env, 'DB_POOL_ACQUIRE_MS', POOL_ACQUIRE_MS),
     logging: env.DB_LOGGING === 'true',
     workers: positiveInteger(env, 'WEB_CONCURRENCY', 1),
     serializer: serializerOf(env.API_SERIALIZER),

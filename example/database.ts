@@ -1,5 +1,6 @@
 import { Sequelize } from 'sequelize-typescript';
 import { SequelizeStorage, Umzug } from 'umzug';
+import { POOL_ACQUIRE_MS } from './config';
 import { withMigrationLock } from './migrationLock';
 import { migrations } from './migrations';
 import { models } from './models';
@@ -17,6 +18,11 @@ export interface DatabaseOptions {
   busyTimeout?: number;
   /** A database server: connections this process may open. */
   poolMax?: number;
+  /**
+   * A database server: milliseconds a request waits for a free connection before it fails (answered
+   * 503 with Retry-After). Without it a pool held by locked statements queued requests for 40 s.
+   */
+  poolAcquireMs?: number;
   /**
    * SQLite: the page cache of the connection in KiB (`PRAGMA cache_size`). SQLite's own 2 MiB no
    * longer holds the index a page count walks once a table has 100,000 rows: each count then reads
@@ -42,6 +48,15 @@ export function sqliteStorage(url: string): string | undefined {
 }
 
 /**
+ * How the example talks to a database server: a pool of `poolMax` whose requests wait at most
+ * `poolAcquireMs` for a connection, PostgreSQL's lock and statement timeouts, and no retries.
+ */
+export function serverOptions(url: string, poolMax: number, poolAcquireMs: number) {
+  const dialectOptions = /^postgres(ql)?:/i.test(url) ? POSTGRES_TIMEOUTS : {};
+  return { retry: { max: 1 }, pool: { max: poolMax, acquire: poolAcquireMs }, dialectOptions };
+}
+
+/**
  * The example's Sequelize connection with its four models registered: the database of `url` (a
  * server, with a pool of `poolMax`), else the SQLite file `storage`. A locked database costs each
  * statement a bounded wait (SQLite's busy timeout, PostgreSQL's lock_timeout) and no retry
@@ -54,14 +69,12 @@ export function createDatabase({
   logging = false,
   busyTimeout = SQLITE_BUSY_TIMEOUT,
   poolMax = 10,
+  poolAcquireMs = POOL_ACQUIRE_MS,
   cacheKiB = SQLITE_CACHE_KIB,
 }: DatabaseOptions): Sequelize {
   const log = logging === true ? (sql: string) => console.log(sql.replace(/\s*\n\s*/g, ' ')) : logging || false;
   const file = url === undefined ? storage : sqliteStorage(url);
-  if (file === undefined && url !== undefined) {
-    const dialectOptions = /^postgres(ql)?:/i.test(url) ? POSTGRES_TIMEOUTS : {};
-    return new Sequelize(url, { logging: log, models, retry: { max: 1 }, pool: { max: poolMax }, dialectOptions });
-  }
+  if (file === undefined && url !== undefined) return new Sequelize(url, { ...serverOptions(url, poolMax, poolAcquireMs), logging: log, models });
   if (file === undefined) throw new Error('createDatabase() needs a url or a storage');
   const sequelize = new Sequelize({ dialect: 'sqlite', storage: file, logging: log, models, retry: { max: 1 } });
   onEachSqliteConnection(sequelize, (connection) => {

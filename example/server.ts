@@ -15,7 +15,7 @@ const DRAIN_MS = 5000;
  */
 async function main(): Promise<void> {
   const settings = readSettings();
-  const sequelize = createDatabase({ ...settings.database, logging: settings.logging, poolMax: settings.poolMax });
+  const sequelize = createDatabase({ ...settings.database, logging: settings.logging, poolMax: settings.poolMax, poolAcquireMs: settings.poolAcquireMs });
   if (cluster.isWorker) return serve(settings, sequelize);
   const { migrated, seeded } = await prepareDatabase(sequelize);
   if (migrated.length > 0) console.log(`Migrated ${describeDatabase(settings.database)}: ${migrated.join(', ')}`);

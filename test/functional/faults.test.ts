@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import pg from 'pg';
+import { Sequelize } from 'sequelize';
+import { serverOptions } from '../../example/database';
 import { Book } from '../../example/models';
+import { describeError } from '../../src/errors/describeError';
 import { closeSqlite, execOn, openSqlite } from '../../example/sqliteConnections';
 import { FRAMEWORKS, RunningApp, startFixture } from '../fixture/app';
 import { closedPort, startUpstream, Upstream } from '../fixture/upstream';
@@ -108,5 +111,33 @@ for (const framework of FRAMEWORKS) {
         expect((await app.get('/v1/books/1')).status).to.equal(200);
       });
     }
+  });
+}
+
+if (TEST_DATABASE_URL) {
+  describe('faults: a PostgreSQL pool held by statements waiting on a lock', () => {
+    it('a request that cannot get a connection within the acquire timeout answers 503 quickly, an unlocked table too', async () => {
+      await exampleDatabase();
+      // The example's server options with a small pool, on a connection of its own (no models bound to it).
+      const small = new Sequelize(TEST_DATABASE_URL!, { ...serverOptions(TEST_DATABASE_URL!, 2, 500), logging: false });
+      const release = await lockPostgresTables(TEST_DATABASE_URL!);
+      try {
+        const started = Date.now();
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            small
+              .query(i % 2 ? 'SELECT count(*) FROM books' : 'SELECT 1')
+              .then(() => ({ status: 200, after: Date.now() - started }))
+              .catch((error: unknown) => ({ status: describeError(error, false).status, after: Date.now() - started })),
+          ),
+        );
+        expect(answers.every(({ status }) => status === 503 || status === 200)).to.equal(true);
+        expect(answers.filter(({ status }) => status === 503).length).to.be.above(10);
+        expect(Math.max(...answers.map(({ after }) => after)), 'every answer within a few seconds').to.be.below(4000);
+      } finally {
+        await release();
+        await small.close();
+      }
+    });
   });
 }
