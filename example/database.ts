@@ -4,7 +4,7 @@ import { POOL_ACQUIRE_MS } from './config';
 import { withMigrationLock } from './migrationLock';
 import { migrations } from './migrations';
 import { models } from './models';
-import { execOn, onEachSqliteConnection } from './sqliteConnections';
+import { boundedBusyWaits, execOn, onEachSqliteConnection } from './sqliteConnections';
 import * as books from './seeders/001-books';
 
 export interface DatabaseOptions {
@@ -77,8 +77,10 @@ export function createDatabase({
   if (file === undefined && url !== undefined) return new Sequelize(url, { ...serverOptions(url, poolMax, poolAcquireMs), logging: log, models });
   if (file === undefined) throw new Error('createDatabase() needs a url or a storage');
   const sequelize = new Sequelize({ dialect: 'sqlite', storage: file, logging: log, models, retry: { max: 1 } });
+  // Shared by the connections of this database: a transaction's connection reads the same schema.
+  const columnTypes = new Map<string, unknown[]>();
   onEachSqliteConnection(sequelize, (connection) => {
-    connection.configure('busyTimeout', busyTimeout);
+    boundedBusyWaits(connection, busyTimeout, columnTypes);
     return execOn(connection, `PRAGMA cache_size = -${Math.floor(cacheKiB)}`);
   });
   return sequelize;

@@ -52,3 +52,46 @@ export function openSqlite(file: string): Promise<sqlite3.Database> {
 export function closeSqlite(connection: sqlite3.Database): Promise<void> {
   return new Promise((resolve) => connection.close(() => resolve()));
 }
+
+/** How often a statement that found the database locked tries again, until its deadline. */
+const BUSY_RETRY_MS = 15;
+
+type Callback = (this: unknown, error: (Error & { code?: string }) | null, ...results: unknown[]) => void;
+type Method = (sql: string, ...rest: unknown[]) => unknown;
+
+/**
+ * Makes every statement on `connection` wait for a lock at most `timeout` ms from when it was
+ * issued, without holding the connection while it waits. SQLite's own busy handler sleeps inside the
+ * connection's mutex: twenty-five requests queued behind a lock waited one after another (76 s for
+ * the last). Here SQLite answers SQLITE_BUSY at once (busy timeout 0) and the statement tries again
+ * every few milliseconds, side by side with the others, until its own deadline.
+ *
+ * Sequelize also reads `PRAGMA table_info` of every table before each SELECT and ignores a failure:
+ * under a lock that left dates as text (a 500 in a transformer). The schema does not change while the
+ * app serves, so the answers are kept (and forgotten when a statement changes the schema).
+ *
+ * @example
+ * boundedBusyWaits(connection, 1000);
+ */
+export function boundedBusyWaits(connection: sqlite3.Database, timeout: number, columnTypes = new Map<string, unknown[]>()): void {
+  connection.configure('busyTimeout', 0);
+  const target = connection as unknown as Record<'all' | 'run' | 'get' | 'exec', Method>;
+  for (const name of ['all', 'run', 'get', 'exec'] as const) {
+    const original = target[name].bind(connection);
+    target[name] = (sql: string, ...rest: unknown[]) => {
+      const callback = typeof rest[rest.length - 1] === 'function' ? (rest.pop() as Callback) : undefined;
+      const table = name === 'all' ? /^PRAGMA table_info\(`([^`]+)`\)$/.exec(sql)?.[1] : undefined;
+      const known = table === undefined ? undefined : columnTypes.get(table);
+      if (known && callback) return void process.nextTick(() => callback.call(connection, null, known));
+      if (/^\s*(ALTER|CREATE|DROP)\b/i.test(sql)) columnTypes.clear();
+      const deadline = Date.now() + timeout;
+      const attempt = (): unknown =>
+        original(sql, ...rest, function (this: unknown, error: (Error & { code?: string }) | null, ...results: unknown[]) {
+          if (error?.code === 'SQLITE_BUSY' && Date.now() < deadline) return void setTimeout(attempt, BUSY_RETRY_MS);
+          if (!error && table !== undefined) columnTypes.set(table, results[0] as unknown[]);
+          callback?.call(this, error, ...results);
+        });
+      return attempt();
+    };
+  }
+}

@@ -112,13 +112,15 @@ describe('example database', () => {
     expect(lines[0]).to.match(/SELECT 1 AS one, 2 AS two/);
   });
 
-  it('reads PORT, FRAMEWORK, DATABASE_URL, DB_STORAGE, DB_POOL_MAX and WEB_CONCURRENCY, refusing bad values', () => {
-    expect(readSettings({})).to.include({ port: 3000, framework: 'express', logging: false, poolMax: 10, workers: 1 });
-    expect(readSettings({ PORT: '8080', FRAMEWORK: 'koa', DB_STORAGE: '/tmp/x.sqlite', DB_POOL_MAX: '4', WEB_CONCURRENCY: '3' })).to.deep.equal({
+  it('reads PORT, FRAMEWORK, DATABASE_URL, DB_STORAGE, DB_POOL_MAX, DB_POOL_ACQUIRE_MS and WEB_CONCURRENCY, refusing bad values', () => {
+    expect(readSettings({})).to.include({ port: 3000, framework: 'express', logging: false, poolMax: 10, poolAcquireMs: 3000, workers: 1 });
+    const env = { PORT: '8080', FRAMEWORK: 'koa', DB_STORAGE: '/tmp/x.sqlite', DB_POOL_MAX: '4', DB_POOL_ACQUIRE_MS: '500', WEB_CONCURRENCY: '3' };
+    expect(readSettings(env)).to.deep.equal({
       port: 8080,
       framework: 'koa',
       database: { storage: '/tmp/x.sqlite' },
       poolMax: 4,
+      poolAcquireMs: 500,
       logging: false,
       workers: 3,
       serializer: 'array',

@@ -50,6 +50,35 @@ onBothFrameworks('faults: the database locked by another process', (app) => {
     expect(res.body.author.created).to.match(/^\d{4}-\d\d-\d\dT/);
   });
 
+  const targets = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 ? '/v1/books/3?include=author,comments' : '/v1/books?include=author'));
+
+  it('25 requests at once under a held lock: every one a 503 with Retry-After within the bound, none a 500', async () => {
+    const release = await lockDatabase();
+    try {
+      const started = Date.now();
+      const answers = await Promise.all(targets(25).map(async (target) => ({ res: await app().get(target), after: Date.now() - started })));
+      for (const { res } of answers) expect([res.status, res.headers.get('retry-after')], res.text.slice(0, 80)).to.deep.equal([503, '1']);
+      // Each statement waits at most 1 s from when it was issued (PostgreSQL: plus the pool's acquire timeout).
+      expect(Math.max(...answers.map(({ after }) => after)), 'the slowest answer').to.be.below(TEST_DATABASE_URL ? 6000 : 3000);
+    } finally {
+      await release();
+    }
+    expect(app().errors.filter((e) => (e as { status: number }).status === 500)).to.deep.equal([]);
+  });
+
+  it('25 requests at once while a short lock is released: every one served whole, dates as dates', async () => {
+    const release = await lockDatabase();
+    const pending = Promise.all(targets(25).map((target) => app().get(target)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await release();
+    for (const res of await pending) {
+      expect(res.status, res.text.slice(0, 80)).to.equal(200);
+      const book = res.body.data ? res.body.data[0] : res.body;
+      expect(book.created).to.match(/^\d{4}-\d\d-\d\dT/);
+      expect(book.author.created).to.match(/^\d{4}-\d\d-\d\dT/);
+    }
+  });
+
   it('answers 503 with the documented body, keeps serving, and loses nothing written', async () => {
     const kept = await app().post('/v1/books', { title: 'Written before the fault', author_id: 1, publisher_id: 1 });
     expect(kept.status).to.equal(201);
