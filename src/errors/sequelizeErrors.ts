@@ -28,9 +28,17 @@ export function isSequelizeError(error: unknown, name: SequelizeErrorName): bool
  */
 const BUSY_SQLSTATES = new Set(['55P03', '57014', '40001', '40P01', '53300', '57P01', '57P03']);
 
-/** True for a database error that means "busy, try again" (answered 503 with Retry-After). */
+/**
+ * Codes of a database that cannot take the request now, through no fault of the request: a full
+ * disk (SQLITE_FULL, 53100), a database or directory that cannot be written (SQLITE_READONLY and its
+ * variants such as a file deleted under the server, 25006), an I/O failure or a file that cannot be
+ * opened (SQLITE_IOERR, SQLITE_CANTOPEN, 58030), out of memory (53200).
+ */
+const UNAVAILABLE_CODES = new Set(['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', '53100', '25006', '58030', '53200']);
+
+/** True for a database error that means "busy or unavailable, try again later" (answered 503 with Retry-After). */
 export function isDatabaseBusy(error: unknown): boolean {
   if (!isSequelizeError(error, 'DatabaseError')) return false;
   const code = (error as { parent?: { code?: unknown } }).parent?.code;
-  return typeof code === 'string' && BUSY_SQLSTATES.has(code);
+  return typeof code === 'string' && (BUSY_SQLSTATES.has(code) || UNAVAILABLE_CODES.has(code));
 }

@@ -74,3 +74,29 @@ describe(`example processes on ${TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`, 
     }
   });
 });
+
+if (!TEST_DATABASE_URL) {
+  describe('the example on a SQLite file deleted under it', function () {
+    this.timeout(60_000);
+
+    it('/health says 503 (not writable) and a write is a 503 with Retry-After, never a 500 or a 200 that is lost', async () => {
+      const database = await newDatabase('deleted');
+      const server = await startServer(database.env);
+      try {
+        const healthy = await fetch(`${server.url}/health`);
+        expect([healthy.status, ((await healthy.json()) as { database: { writable: boolean } }).database.writable]).to.deep.equal([200, true]);
+        fs.rmSync(database.env.DB_STORAGE);
+        const health = await fetch(`${server.url}/health`);
+        expect([health.status, health.headers.get('retry-after')]).to.deep.equal([503, '1']);
+        expect(await health.json()).to.deep.equal({ status: 'error', database: { status: 'up', writable: false } });
+        const write = await post(server.url, 'Into the void');
+        expect([write.status, write.headers.get('retry-after')]).to.deep.equal([503, '1']);
+        expect(await write.json()).to.deep.equal({ error: { code: 503, message: 'Service Unavailable' } });
+      } finally {
+        server.child.kill('SIGTERM');
+        await exitCode(server.child);
+        await database.drop();
+      }
+    });
+  });
+}
