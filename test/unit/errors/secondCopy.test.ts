@@ -47,7 +47,7 @@ describe('another copy of sequelize', () => {
     expect(describeError(new other.ConnectionRefusedError(new Error('refused')), false)).to.deep.include({ status: 503, headers: { 'retry-after': '1' } });
     // A full disk, a read-only or deleted database file, an I/O failure: the database cannot take it now.
     for (const code of ['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', '53100', '25006']) {
-      const error = new other.DatabaseError(Object.assign(new Error(`${code}: it failed`), { code, sql: 'UPDATE books SET title = ?' }) as never);
+      const error = new other.DatabaseError(Object.assign(new Error(`${code}: it failed`), { code, sql: 'UPDATE books SET title = ?' }));
       expect(describeError(error, false), code).to.deep.include({ status: 503, message: 'Service Unavailable', headers: { 'retry-after': '1' } });
     }
     expect(describeError(new other.TimeoutError(Object.assign(new Error('busy'), { sql: '' })), false).status).to.equal(503);
