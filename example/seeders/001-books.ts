@@ -1,4 +1,4 @@
-import type { QueryInterface } from 'sequelize';
+import type { QueryInterface, Transaction } from 'sequelize';
 
 /** A small deterministic generator (mulberry32): the same seed gives the same data on every machine. */
 function random(seed: number): () => number {
@@ -23,8 +23,20 @@ export const SEED_COUNTS = { authors: 10, publishers: 5, books: 100, maxComments
 const BASE = Date.UTC(2024, 0, 1);
 const HOUR = 3_600_000;
 
-/** 10 authors, 5 publishers, 100 books (book n created n hours after the base date), 0 to 10 comments a book. */
+/**
+ * 10 authors, 5 publishers, 100 books (book n created n hours after the base date), 0 to 10 comments
+ * a book, all in one transaction: a process killed while seeding leaves nothing, and the next start
+ * seeds again. Umzug writes its ledger after this commits: a process killed between the two finds
+ * the seed there on its next start and only completes the ledger.
+ */
 export async function up({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
+  await queryInterface.sequelize.transaction(async (transaction) => {
+    const [found] = await queryInterface.sequelize.query('SELECT id FROM authors WHERE id = 1', { transaction });
+    if (found.length === 0) await insertSeed(queryInterface, transaction);
+  });
+}
+
+async function insertSeed(queryInterface: QueryInterface, transaction: Transaction): Promise<void> {
   const next = random(20240101);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
   const at = (offset: number) => new Date(BASE + offset);
@@ -57,22 +69,23 @@ export async function up({ context: queryInterface }: { context: QueryInterface 
       comments.push({ book_id: n, body: `${pick(REMARKS)} (${n}.${c})`, created_at: when, updated_at: when });
     }
   }
-  await queryInterface.bulkInsert('authors', authors);
-  await queryInterface.bulkInsert('publishers', publishers);
-  await queryInterface.bulkInsert('books', books);
-  await queryInterface.bulkInsert('comments', comments);
-  await advanceSequences(queryInterface, ['authors', 'publishers', 'books']);
+  await queryInterface.bulkInsert('authors', authors, { transaction });
+  await queryInterface.bulkInsert('publishers', publishers, { transaction });
+  await queryInterface.bulkInsert('books', books, { transaction });
+  await queryInterface.bulkInsert('comments', comments, { transaction });
+  await advanceSequences(queryInterface, ['authors', 'publishers', 'books'], transaction);
 }
 
 /**
  * Rows inserted with explicit ids leave PostgreSQL's id sequences at 1, so the next insert of the
  * app would collide (409). SQLite and MySQL move their counters past explicit ids by themselves.
  */
-async function advanceSequences(queryInterface: QueryInterface, tables: string[]): Promise<void> {
+async function advanceSequences(queryInterface: QueryInterface, tables: string[], transaction: Transaction): Promise<void> {
   if (queryInterface.sequelize.getDialect() !== 'postgres') return;
   for (const table of tables) {
     await queryInterface.sequelize.query(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT MAX(id) FROM ${queryInterface.quoteIdentifier(table)}))`, {
       replacements: [table],
+      transaction,
     });
   }
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,6 +96,39 @@ describe('example database', () => {
     const long = await timed(1500);
     expect(long.failed).to.equal(true);
     expect(long.waited).to.be.at.least(1400);
+  });
+
+  it('a process killed at any point while seeding leaves a database the next start seeds (or completes) and serves', async function () {
+    this.timeout(90_000);
+    // The child kills itself (SIGKILL) right before the seed's statement number `killAt` runs.
+    const SEED_STATEMENT = /^Executing \([^)]*\): (BEGIN|SELECT id FROM authors|INSERT INTO .(authors|publishers|books|comments|seeders)|COMMIT)/;
+    const run = (storage: string, killAt: number | null) =>
+      new Promise<string>((resolve) => {
+        const script = `let seen = 0;
+          const { createDatabase, prepareDatabase } = require('./example/database');
+          const logging = (sql) => { if (${SEED_STATEMENT}.test(sql) && ++seen === ${killAt}) process.kill(process.pid, 'SIGKILL'); };
+          prepareDatabase(createDatabase({ storage: ${JSON.stringify(storage)}, logging }))
+            .then(() => console.log('READY'), (error) => console.log('FAILED ' + error.message));`;
+        const process_ = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+        let output = '';
+        process_.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        process_.on('exit', () => resolve(output));
+      });
+    // Kill points: at the transaction's start, after the check, after each insert, around the commit.
+    let landed = 0;
+    for (const killAt of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const storage = path.join(dir, `killed-${killAt}.sqlite`);
+      if (!(await run(storage, killAt)).includes('READY')) landed++;
+      const again = await run(storage, null);
+      expect(again, `killed after ${killAt} seed statements: ${again.slice(-300)}`).to.include('READY');
+      const db = createDatabase({ storage });
+      const [[counts]] = (await db.query(
+        'SELECT (SELECT COUNT(*) FROM authors) AS authors, (SELECT COUNT(*) FROM books) AS books, (SELECT COUNT(*) FROM seeders) AS seeds',
+      )) as [Array<Record<string, number>>, unknown];
+      await db.close();
+      expect(counts, `killed after ${killAt}`).to.deep.equal({ authors: SEED_COUNTS.authors, books: SEED_COUNTS.books, seeds: 1 });
+    }
+    expect(landed, 'every kill landed before the seeding finished').to.equal(8);
   });
 
   it('prints every statement on its own line with DB_LOGGING=true', async () => {
