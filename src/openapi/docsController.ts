@@ -2,7 +2,7 @@ import { Controller, ContentType, Get } from 'routing-controllers';
 import { Service } from 'typedi';
 import { currentContext, AppState } from '../context/RequestContext';
 import { buildOpenApiDocument, OpenApiInfo } from './buildDocument';
-import { docsAsset, docsPage, docsScript } from './docsPage';
+import { docsAsset, docsPage, docsScript, hasSwaggerUi, missingDocsPage, swaggerUiRoot } from './docsPage';
 
 /** Marks the controllers made by docsController(), which the document leaves out. */
 export const DOCS_CONTROLLER = Symbol.for('routing-controllers-api:docs-controller');
@@ -30,7 +30,19 @@ export function openApiDocument(info: OpenApiInfo = {}, app: AppState = currentC
  * @example
  * useApi(app, { controllers: [BooksController, docsController({ path: '/v1', info: { title: 'Books API' } })] });
  */
-export function docsController({ path = '', info = {} }: { path?: string; info?: OpenApiInfo } = {}): new () => object {
+export function docsController({
+  path = '',
+  info = {},
+  assets = swaggerUiRoot(),
+}: {
+  path?: string;
+  info?: OpenApiInfo;
+  /** The directory of Swagger UI's files; default: the installed `swagger-ui-dist`. */
+  assets?: string | null;
+} = {}): new () => object {
+  const available = hasSwaggerUi(assets);
+  // Said once, when the app is made, through Node's warnings (the library writes no console lines).
+  if (!available) process.emitWarning(`${path}/docs will explain that Swagger UI is missing: npm install swagger-ui-dist`, 'RoutingControllersApiWarning');
   @Service()
   @Controller(path)
   class DocsController {
@@ -45,7 +57,9 @@ export function docsController({ path = '', info = {} }: { path?: string; info?:
     @Get('/docs')
     @ContentType('text/html; charset=utf-8')
     docs() {
-      return docsPage({ title: info.title ?? 'API reference', assetsUrl: `${routePrefix()}${path}/docs` });
+      const title = info.title ?? 'API reference';
+      if (!available) return missingDocsPage({ title, specUrl: `${routePrefix()}${path}/openapi.json` });
+      return docsPage({ title, assetsUrl: `${routePrefix()}${path}/docs` });
     }
 
     @Get('/docs/start.js')
@@ -57,13 +71,13 @@ export function docsController({ path = '', info = {} }: { path?: string; info?:
     @Get('/docs/swagger-ui.css')
     @ContentType('text/css; charset=utf-8')
     docsCss() {
-      return docsAsset('swagger-ui.css');
+      return docsAsset('swagger-ui.css', assets);
     }
 
     @Get('/docs/swagger-ui-bundle.js')
     @ContentType('text/javascript; charset=utf-8')
     docsBundle() {
-      return docsAsset('swagger-ui-bundle.js');
+      return docsAsset('swagger-ui-bundle.js', assets);
     }
   }
   return DocsController;
