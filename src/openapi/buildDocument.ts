@@ -88,6 +88,26 @@ interface Context {
   key: (name: string) => string;
 }
 
+const WRITES = new Set(['put', 'patch', 'delete']);
+
+/** `If-Match` on a write of one item: the ETag of a plain GET of it (stale or gone: 412). */
+const IF_MATCH = Object.freeze({
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description: 'The ETag of a plain GET of the item: the write applies only while it is current (else 412); * for any.',
+  schema: { type: 'string' },
+});
+
+/** A path `id` is a positive integer wherever the router reads one as a number (a key is never 0 or negative). */
+function strictPathIds(operation: Operation): void {
+  for (const parameter of (operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: JsonSchema }>) {
+    if (parameter.in === 'path' && parameter.name === 'id' && parameter.schema?.type === 'number') {
+      parameter.schema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+    }
+  }
+}
+
 /** Adds what this library knows of one action to the operation routing-controllers-openapi made. */
 function describeAction(operation: Operation, route: IRoute, path: string, method: string, { config, resources, key }: Context): void {
   const metadata = readActionMetadata(route.action.target, route.action.method);
@@ -117,7 +137,11 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
     }
     operation.responses[status] = response;
   }
-  for (const error of errorStatuses(config, { hasPathParams, hasBody, readsQuery: metadata.transformer !== undefined || metadata.paginated !== undefined })) {
+  const conditional = hasPathParams && WRITES.has(method);
+  if (conditional) operation.parameters = [...(operation.parameters ?? []), IF_MATCH];
+  strictPathIds(operation);
+  const readsQuery = metadata.transformer !== undefined || metadata.paginated !== undefined;
+  for (const error of errorStatuses(config, { hasPathParams, hasBody, readsQuery, conditional })) {
     operation.responses[String(error)] ??= { description: errorDescription(error), content: { [mediaType]: { schema: ref('Error') } } };
   }
 }

@@ -33,11 +33,16 @@ function templateSchema(format: unknown): JsonSchema {
 }
 
 /** The error statuses an action can answer, from what it reads. */
-export function errorStatuses(config: ApiConfig, options: { hasPathParams: boolean; hasBody: boolean; readsQuery: boolean }): number[] {
-  const statuses = new Set<number>([500]);
+export function errorStatuses(config: ApiConfig, options: { hasPathParams: boolean; hasBody: boolean; readsQuery: boolean; conditional?: boolean }): number[] {
+  // 503: a database that is busy, locked, read-only or out of connections, on any route.
+  const statuses = new Set<number>([500, 503]);
   if (options.readsQuery || options.hasBody || options.hasPathParams) statuses.add(400);
   if (options.hasPathParams) statuses.add(404);
-  if (options.hasBody) [413, 415, 422].forEach((status) => statuses.add(status));
+  if (options.hasBody) [408, 413, 415, 422].forEach((status) => statuses.add(status));
+  // A write with If-Match: 412 when the tag is stale or the item is gone.
+  if (options.conditional) statuses.add(412);
   if (config.serializer === 'json-api') [400, 406].forEach((status) => statuses.add(status));
+  // A JSON:API request document of another type or id (409), or with a client-generated id (403).
+  if (config.serializer === 'json-api' && options.hasBody) [403, 409].forEach((status) => statuses.add(status));
   return [...statuses].sort((a, b) => a - b);
 }

@@ -40,14 +40,20 @@ export function actionParameters(
           `Relations to include: ${names.join(', ')}. Nest with dots (author.books); modifiers per segment: ` +
             `:limit(n|offset) (n at most ${config.include.maxLimit}), :sort(key|asc or desc); defaults limit(${config.include.params.limit.join('|')}), ` +
             `sort(${config.include.params.sort.join('|')}).`,
-          list({ anyOf: [{ enum: names }, { type: 'string', pattern: `^(${names.map(escape).join('|')})[.:]` }] }),
+          {
+            ...list({ anyOf: [{ enum: names }, { type: 'string', pattern: includePattern(names) }] }),
+            maxItems: config.include.maxPaths,
+          },
         ),
       );
     }
     const all = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
     if (all.length > 0) {
       parameters.push(
-        query(config.include.excludeKey, `Includes to leave out, default ones too: ${all.join(', ')}; dotted for nested ones.`, list({ type: 'string' })),
+        query(config.include.excludeKey, `Includes to leave out, default ones too: ${all.join(', ')}; dotted for nested ones.`, {
+          ...list({ type: 'string', pattern: `^(${all.map(escape).join('|')})(\\.${NAME})*$` }),
+          maxItems: config.include.maxPaths,
+        }),
       );
     }
     const type = metadata.transformer?.resourceKey ?? DEFAULT_RESOURCE_TYPE;
@@ -62,14 +68,20 @@ export function actionParameters(
   }
   if (reads && metadata.sortable) {
     const keys = metadata.sortable.flatMap((field) => [field, `-${field}`]);
-    parameters.push(query(SORT_PARAMETER, `Order by these fields, - for descending: ${metadata.sortable.join(', ')}.`, list({ enum: keys })));
+    const sort = { ...list({ enum: keys }), minItems: 1, uniqueItems: true };
+    parameters.push(query(SORT_PARAMETER, `Order by these fields, - for descending: ${metadata.sortable.join(', ')}.`, sort));
   }
   if (metadata.paginated) {
     const names = pageParameters(config);
     const { perPage, maxPerPage, cursor } = metadata.paginated;
     if (cursor)
-      parameters.push(query(names.cursor, 'The position to start from: a token of meta.cursor (next or previous); none for the start.', { type: 'string' }));
-    else parameters.push(query(names.page, 'The page, from 1.', { type: 'integer', minimum: 1, default: 1 }));
+      parameters.push(
+        query(names.cursor, 'The position to start from: a token of meta.cursor (next or previous); none for the start.', {
+          type: 'string',
+          pattern: '^[A-Za-z0-9_-]{1,1024}$',
+        }),
+      );
+    else parameters.push(query(names.page, 'The page, from 1.', { type: 'integer', minimum: 1, maximum: 1_000_000_000, default: 1 }));
     parameters.push(query(names.size, `Items per page, at most ${maxPerPage}.`, { type: 'integer', minimum: 1, maximum: maxPerPage, default: perPage }));
   }
   if (reads && metadata.transformer) {
@@ -82,6 +94,19 @@ export function actionParameters(
     );
   }
   return parameters;
+}
+
+/** An include name, as a transformer may declare one. */
+const NAME = '[A-Za-z_][A-Za-z0-9_-]*';
+const MODIFIERS = '(:(limit\\(\\d+(\\|\\d+)?\\)|(sort|order)\\([A-Za-z_][A-Za-z0-9_]*(\\|(asc|desc))?\\)))*';
+
+/**
+ * The include paths the parser accepts: a name the action allows, then further segments, each a
+ * name with its modifiers (`comments:limit(2|0):sort(id|asc).author`). Names below the first are the
+ * included transformers' and are checked as the walk reaches them.
+ */
+function includePattern(names: readonly string[]): string {
+  return `^(${names.map(escape).join('|')})${MODIFIERS}(\\.${NAME}${MODIFIERS})*$`;
 }
 
 function escape(name: string): string {

@@ -37,6 +37,39 @@ for (const serializer of ['array', 'json-api'] as const) {
         check = responseValidator(document);
       });
 
+      it('describes parameters as strictly as the server reads them: ids, sort, include, exclude, page, If-Match, 412 and 503', () => {
+        type Param = { name: string; in: string; schema: Record<string, unknown> & { items?: Record<string, unknown> } };
+        const operation = (path: string, method: string) =>
+          document.paths[path][method] as unknown as { parameters: Param[]; responses: Record<string, unknown> };
+        const param = (path: string, method: string, name: string) => operation(path, method).parameters.find((p) => p.name === name)!;
+        expect(param('/v1/books/{id}', 'get', 'id').schema).to.deep.include({ type: 'integer', minimum: 1 });
+        const sort = param('/v1/books', 'get', 'sort').schema;
+        expect(sort).to.deep.include({ minItems: 1, uniqueItems: true });
+        const include = param('/v1/books', 'get', 'include').schema;
+        expect(include.maxItems).to.equal(20);
+        const pattern = new RegExp((include.items as { anyOf: Array<{ pattern?: string }> }).anyOf[1].pattern!);
+        for (const valid of ['author', 'comments:limit(2|0):sort(id|asc)', 'author.books:limit(3)', 'comments:order(created_at|desc)']) {
+          expect(valid, valid).to.match(pattern);
+        }
+        for (const invalid of ['author:', 'author.', 'nope', 'comments:take(2)', 'author..books', 'comments:sort(id|up)'])
+          expect(invalid, invalid).not.to.match(pattern);
+        const exclude = new RegExp((param('/v1/books', 'get', 'exclude').schema.items as { pattern: string }).pattern);
+        expect('author.books').to.match(exclude);
+        expect('nope').not.to.match(exclude);
+        const page = serializer === 'json-api' ? 'page[number]' : 'page';
+        expect(param('/v1/books', 'get', page).schema).to.deep.include({ maximum: 1_000_000_000 });
+        const cursor = serializer === 'json-api' ? 'page[cursor]' : 'cursor';
+        expect(param('/v1/comments', 'get', cursor).schema).to.have.property('pattern');
+        for (const method of ['put', 'patch', 'delete']) {
+          expect(param('/v1/books/{id}', method, 'If-Match')).to.deep.include({ in: 'header' });
+          expect(operation('/v1/books/{id}', method).responses).to.have.property('412');
+        }
+        for (const [path, methods] of Object.entries(document.paths)) {
+          if (path.startsWith('/v1/openapi') || path.startsWith('/v1/docs')) continue;
+          for (const [method, described] of Object.entries(methods)) expect(described.responses, `${method} ${path}`).to.have.property('503');
+        }
+      });
+
       it('is a valid OpenAPI 3.1 document', async () => {
         expect((document as unknown as { openapi: string }).openapi).to.equal('3.1.0');
         await SwaggerParser.validate(structuredClone(document) as never);
