@@ -10,7 +10,7 @@ import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/
 import { Transformer } from '../transformer/Transformer';
 import { errorSchema, errorStatuses } from './errorSchemas';
 import { modelSchema } from './modelSchema';
-import { actionParameters } from './parameters';
+import { actionParameters, documentJsonp } from './parameters';
 import { dataOf, ResourceSchemas } from './resourceSchemas';
 import { JsonSchema, ref } from './schemaTypes';
 import { statusText } from '../errors/describeError';
@@ -130,7 +130,8 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   if (!userSchema) {
     const schema = successSchema(metadata, transformer, type, { config, resources, key }, hasPathParams);
     const response: Record<string, unknown> = { description: status === '201' ? 'Created' : 'Successful response' };
-    response.content = { [schema ? mediaType : 'application/json']: schema ? { schema } : {} };
+    // In json-api mode any payload is sent as a JSON:API document (a free-form one as its meta).
+    response.content = { [mediaType]: schema ? { schema } : {} };
     if (status === '201') response.headers = { Location: { description: 'The URL of the created resource', schema: { type: 'string', format: 'uri' } } };
     if (status === '200' && method === 'get' && metadata.transformer && !metadata.paginated && hasPathParams) {
       response.headers = { ETag: { description: 'Send it back in If-None-Match (304) or If-Match (412 when stale)', schema: { type: 'string' } } };
@@ -144,6 +145,7 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   for (const error of errorStatuses(config, { hasPathParams, hasBody, readsQuery, conditional })) {
     operation.responses[String(error)] ??= { description: errorDescription(error), content: { [mediaType]: { schema: ref('Error') } } };
   }
+  if (method === 'get' && config.jsonp.enabled) documentJsonp(config, operation);
 }
 
 /** The body of a successful response: the transformer's resource in the serializer's envelope. */

@@ -84,16 +84,26 @@ export function actionParameters(
     else parameters.push(query(names.page, 'The page, from 1.', { type: 'integer', minimum: 1, maximum: 1_000_000_000, default: 1 }));
     parameters.push(query(names.size, `Items per page, at most ${maxPerPage}.`, { type: 'integer', minimum: 1, maximum: maxPerPage, default: perPage }));
   }
-  if (reads && metadata.transformer) {
-    parameters.push(
-      query(config.jsonp.param, `JSONP: the body wrapped in a call of this function (text/javascript).`, {
-        type: 'string',
-        maxLength: config.jsonp.maxLength,
-        pattern: CALLBACK.source,
-      }),
-    );
-  }
   return parameters;
+}
+
+/**
+ * JSONP on a GET (`jsonp.enabled`): the callback parameter, and every response that has a body
+ * also as `text/javascript` (a bad callback itself is answered as plain JSON).
+ */
+export function documentJsonp(config: ApiConfig, operation: { parameters?: unknown[]; responses: Record<string, Record<string, unknown>> }): void {
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    query(config.jsonp.param, `JSONP: the body wrapped in a call of this function (text/javascript).`, {
+      type: 'string',
+      maxLength: config.jsonp.maxLength,
+      pattern: CALLBACK.source,
+    }),
+  ];
+  for (const response of Object.values(operation.responses)) {
+    const content = response.content as Record<string, unknown> | undefined;
+    if (content) content['text/javascript'] = { schema: { type: 'string', description: '/**/ typeof cb === "function" && cb(<the JSON body>);' } };
+  }
 }
 
 /** An include name, as a transformer may declare one. */

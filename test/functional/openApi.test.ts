@@ -37,6 +37,30 @@ for (const serializer of ['array', 'json-api'] as const) {
         check = responseValidator(document);
       });
 
+      it('documents JSONP on every GET (text/javascript for 200 and errors) and, in json-api mode, every body as a JSON:API document', async () => {
+        const mediaType = serializer === 'json-api' ? 'application/vnd.api+json' : 'application/json';
+        for (const [path, methods] of Object.entries(document.paths)) {
+          if (path.startsWith('/v1/openapi') || path.startsWith('/v1/docs')) continue;
+          for (const [method, described] of Object.entries(methods)) {
+            for (const [status, response] of Object.entries(described.responses)) {
+              if (!response.content) continue;
+              expect(response.content, `${method} ${path} ${status}`).to.have.property(mediaType);
+              if (method === 'get') expect(response.content, `${method} ${path} ${status}`).to.have.property('text/javascript');
+            }
+          }
+        }
+        for (const target of ['/v1/books/1?callback=cb', '/v1/books/99999?callback=cb', '/health?callback=cb', '/v1?callback=cb']) {
+          const res = await app().get(target);
+          expect(res.headers.get('content-type'), target).to.equal('text/javascript; charset=utf-8');
+          const path = target.split('?')[0].replace(/\/\d+$/, '/{id}');
+          expect(document.paths[path].get.responses[String(res.status)].content, target).to.have.property('text/javascript');
+        }
+        for (const target of ['/health', '/v1']) {
+          const res = await app().get(target);
+          expect(document.paths[target].get.responses[String(res.status)].content, target).to.have.property(res.headers.get('content-type')!.split(';')[0]);
+        }
+      });
+
       it('describes parameters as strictly as the server reads them: ids, sort, include, exclude, page, If-Match, 412 and 503', () => {
         type Param = { name: string; in: string; schema: Record<string, unknown> & { items?: Record<string, unknown> } };
         const operation = (path: string, method: string) =>
