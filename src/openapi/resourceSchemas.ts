@@ -52,7 +52,11 @@ export class ResourceSchemas {
     return name;
   }
 
-  /** The declared fields, keys converted; `required` all but the optional ones. */
+  /**
+   * The declared fields, keys converted. Only the id is required: a sparse fieldset (`fields[type]`,
+   * accepted for every type a response holds) may leave out any other field, and the document must
+   * hold for those responses too. Each other field is described as sent unless a fieldset leaves it out.
+   */
   private fields(transformer: Transformer, skip: readonly string[] = []): { properties: Record<string, JsonSchema>; required: string[] } | null {
     if (!transformer.schema) return null;
     const properties: Record<string, JsonSchema> = {};
@@ -60,8 +64,8 @@ export class ResourceSchemas {
     for (const [field, schema] of Object.entries(transformer.schema)) {
       if (skip.includes(field)) continue;
       const { 'x-optional': optional, ...rest } = schema;
-      properties[this.key(field)] = rest;
-      if (!optional) required.push(this.key(field));
+      properties[this.key(field)] = field === 'id' ? rest : { ...rest, description: SPARSE };
+      if (!optional && field === 'id') required.push(this.key(field));
     }
     return { properties, required };
   }
@@ -108,6 +112,8 @@ export class ResourceSchemas {
     return { type: 'object', properties: { type: { const: type }, id: { type: 'string' } }, required: ['type', 'id'] };
   }
 }
+
+const SPARSE = 'Always sent, unless a fields[<type>] parameter leaves it out (or the transformer marks it optional).';
 
 function identifierSchema(type?: string): JsonSchema {
   return { type: 'object', properties: { type: type ? { const: type } : { type: 'string' }, id: { type: 'string' } }, required: ['type', 'id'] };
