@@ -13,10 +13,17 @@ export function validationMessages(errors: unknown): Record<string, string[]> | 
   const messages: Record<string, string[]> = {};
   for (const error of errors) {
     if (isClassValidatorError(error)) collect(error, '', messages);
-    else if (isSequelizeItem(error)) (messages[error.path ?? 'base'] ??= []).push(error.message);
+    else if (isSequelizeItem(error)) (messages[error.path ?? 'base'] ??= []).push(withoutModel(error));
     else return undefined;
   }
   return messages;
+}
+
+/** Sequelize names the model in its messages (`Book.authorId cannot be null`): a client knows fields, not models. */
+function withoutModel(item: ValidationErrorItem): string {
+  const model = (item.instance?.constructor as { name?: string } | undefined)?.name;
+  const prefix = model && item.path ? `${model}.${item.path}` : undefined;
+  return prefix && item.message.startsWith(prefix) ? item.path! + item.message.slice(prefix.length) : item.message;
 }
 
 function isClassValidatorError(value: unknown): value is ClassValidatorError {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Book } from '../../example/models';
-import { exampleQueries, onBothFrameworks, quoted, testDialect } from './exampleServer';
+import { describeError } from '../../src/errors/describeError';
+import { exampleDatabase, exampleQueries, onBothFrameworks, quoted, testDialect } from './exampleServer';
 
 /** A book of its own for a destructive test. */
 async function scratchBook(): Promise<Book> {
@@ -253,5 +254,19 @@ onBothFrameworks('the write path as a new user writes it: safe defaults of useAp
     const res = await send('POST', '/v1/books', JSON.stringify([{ title: 'One', author_id: 1, publisher_id: 1 }]));
     expect([res.status, res.body.error.message]).to.deep.equal([422, 'The request body must be a JSON object']);
     expect(await Book.count()).to.equal(count);
+  });
+});
+
+describe('describeError() of a Sequelize validation failure', () => {
+  it('names the field, never the model: "title cannot be null", not "Book.title cannot be null"', async () => {
+    await exampleDatabase();
+    const failure: unknown = await Book.build({}).validate().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const { status, message } = describeError(failure, false);
+    expect(status).to.equal(422);
+    expect((message as Record<string, string[]>).title).to.deep.equal(['title cannot be null']);
+    expect(JSON.stringify(message)).not.to.include('Book.');
   });
 });
