@@ -260,10 +260,12 @@ onBothFrameworks('the write path as a new user writes it: safe defaults of useAp
 describe('describeError() of a Sequelize validation failure', () => {
   it('names the field, never the model: "title cannot be null", not "Book.title cannot be null"', async () => {
     await exampleDatabase();
-    const failure: unknown = await Book.build({}).validate().then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const failure: unknown = await Book.build({})
+      .validate()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     const { status, message } = describeError(failure, false);
     expect(status).to.equal(422);
     expect((message as Record<string, string[]>).title).to.deep.equal(['title cannot be null']);
