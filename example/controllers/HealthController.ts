@@ -38,8 +38,7 @@ export class HealthController {
   @Get('/')
   async health() {
     const started = Date.now();
-    const down = (database: Record<string, unknown>) =>
-      json().setStatusCode(503).setHeaders({ 'Retry-After': 1 }).respond({ status: 'error', database });
+    const down = (database: Record<string, unknown>) => json().setStatusCode(503).setHeaders({ 'Retry-After': 1 }).respond({ status: 'error', database });
     try {
       // A read of a real table: reachable, migrated, and not locked by another connection.
       await withinProbe(Book.findOne({ attributes: ['id'], raw: true }));
