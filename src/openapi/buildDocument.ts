@@ -10,6 +10,7 @@ import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/
 import { Transformer } from '../transformer/Transformer';
 import { errorSchema, errorStatuses } from './errorSchemas';
 import { modelSchema } from './modelSchema';
+import { addJsonApiBody } from './jsonApiBody';
 import { actionParameters, documentJsonp } from './parameters';
 import { dataOf, ResourceSchemas } from './resourceSchemas';
 import { JsonSchema, ref } from './schemaTypes';
@@ -63,7 +64,7 @@ export function buildOpenApiDocument({ config, routing = {}, info = {} }: OpenAp
     const operation = getOperation(route, requestSchemas) as unknown as Operation;
     if (operationIds.has(operation.operationId as string)) operation.operationId = `${operation.operationId as string}.${method}`;
     operationIds.add(operation.operationId as string);
-    describeAction(operation, route, path, method, { config, resources, key });
+    describeAction(operation, route, path, method, { config, resources, key, requestSchemas });
     (paths[path] ??= {})[method] = operation;
   }
   return {
@@ -86,6 +87,8 @@ interface Context {
   config: ApiConfig;
   resources: ResourceSchemas;
   key: (name: string) => string;
+  /** The request classes' schemas, by class name (what `#/components/schemas/<name>` points at). */
+  requestSchemas: Record<string, JsonSchema>;
 }
 
 const WRITES = new Set(['put', 'patch', 'delete']);
@@ -109,7 +112,7 @@ function strictPathIds(operation: Operation): void {
 }
 
 /** Adds what this library knows of one action to the operation routing-controllers-openapi made. */
-function describeAction(operation: Operation, route: IRoute, path: string, method: string, { config, resources, key }: Context): void {
+function describeAction(operation: Operation, route: IRoute, path: string, method: string, { config, resources, key, requestSchemas }: Context): void {
   const metadata = readActionMetadata(route.action.target, route.action.method);
   const source = metadata.transformer && instantiate(metadata.transformer.transformer);
   const transformer = source instanceof Transformer ? source : undefined;
@@ -120,7 +123,9 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   const hasBody = operation.requestBody !== undefined;
   operation.parameters = [...(operation.parameters ?? []), ...actionParameters(config, metadata, transformer, method, key)];
   if (operation.parameters.length === 0) delete operation.parameters;
-  if (hasBody && jsonApi) addJsonApiBody(operation);
+  if (hasBody && jsonApi) {
+    addJsonApiBody(operation, { type: metadata.transformer?.resourceKey, transformer, update: method !== 'post' && hasPathParams, requestSchemas });
+  }
 
   // `@Created` answers 201 by itself: the 200 routing-controllers-openapi assumed is not a response.
   const status = metadata.created ? '201' : getStatusCode(route);
@@ -153,7 +158,7 @@ function successSchema(
   metadata: ActionApiMetadata,
   transformer: Transformer | undefined,
   type: string,
-  { config, resources, key }: Context,
+  { config, resources, key }: Omit<Context, 'requestSchemas'>,
   item: boolean,
 ): JsonSchema | null {
   const jsonApi = config.serializer === 'json-api';
@@ -225,17 +230,6 @@ function pagination(key: (name: string) => string): JsonSchema {
 }
 
 /** In json-api mode a body may also be a resource document, flattened into the same request class. */
-function addJsonApiBody(operation: Operation): void {
-  const body = operation.requestBody as { content: Record<string, { schema?: JsonSchema }> };
-  const attributes = Object.values(body.content)[0]?.schema ?? { type: 'object' };
-  const data = {
-    type: 'object',
-    properties: { type: { type: 'string' }, id: { type: 'string' }, attributes, relationships: { type: 'object' } },
-    required: ['type'],
-  };
-  body.content[JSON_API_MEDIA_TYPE] = { schema: { type: 'object', properties: { data }, required: ['data'] } };
-}
-
 /** `/v1/books/{id}` without the trailing slash routing-controllers keeps for `@Get('/')`. */
 function openApiPath(route: IRoute): string {
   const path = `${route.options.routePrefix ?? ''}${route.controller.route ?? ''}${typeof route.action.route === 'string' ? route.action.route : ''}`

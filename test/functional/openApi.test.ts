@@ -61,6 +61,27 @@ for (const serializer of ['array', 'json-api'] as const) {
         }
       });
 
+      if (serializer === 'json-api') {
+        it('describes the request document as the server checks it: type, relationships and their types, id on update only', () => {
+          const ajv = new Ajv2020({ strict: false, allErrors: true });
+          addFormats(ajv);
+          ajv.addSchema(document, 'openapi.json');
+          const body = (path: string, method: string) =>
+            ajv.compile({ $ref: `openapi.json#/paths/${path.replace(/\//g, '~1')}/${method}/requestBody/content/application~1vnd.api+json/schema` });
+          const create = body('/v1/books', 'post');
+          const relationships = { author: { data: { type: 'authors', id: '1' } }, publisher: { data: { type: 'publishers', id: '1' } } };
+          const book = { type: 'books', attributes: { title: 'Documented' }, relationships };
+          expect(create({ data: book }), JSON.stringify(create.errors)).to.equal(true);
+          expect(create({ data: { ...book, type: 'authors' } })).to.equal(false);
+          expect(create({ data: { ...book, id: '7' } })).to.equal(false);
+          expect(create({ data: { ...book, relationships: { author: { data: { type: 'publishers', id: '2' } } } } })).to.equal(false);
+          expect(create({ data: { ...book, attributes: {} } }), 'title is required').to.equal(false);
+          const update = body('/v1/books/{id}', 'patch');
+          expect(update({ data: { type: 'books', id: '2', attributes: { title: 'Patched' } } })).to.equal(true);
+          expect(update({ data: { type: 'books', attributes: { title: 'Patched' } } })).to.equal(false);
+        });
+      }
+
       it('describes parameters as strictly as the server reads them: ids, sort, include, exclude, page, If-Match, 412 and 503', () => {
         type Param = { name: string; in: string; schema: Record<string, unknown> & { items?: Record<string, unknown> } };
         const operation = (path: string, method: string) =>

@@ -1,0 +1,59 @@
+import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
+import { snakeCase } from '../caseStyles';
+import { IncludeShape, includeShapes } from '../transformer/includeShapes';
+import type { Transformer } from '../transformer/Transformer';
+import type { JsonSchema } from './schemaTypes';
+
+/**
+ * The JSON:API request document as the server checks it: `data.type` the action's type, `data.id`
+ * required on an update of `/{id}` and refused on a create (403), to-one relationships by the types
+ * their includes give (a resource identifier or null), the attributes as the request class says.
+ */
+export function addJsonApiBody(
+  operation: Record<string, unknown>,
+  { type, transformer, update, requestSchemas }: { type?: string; transformer?: Transformer; update: boolean; requestSchemas: Record<string, JsonSchema> },
+): void {
+  const body = operation.requestBody as { content: Record<string, { schema?: JsonSchema }> };
+  const relationships = transformer ? includeShapes(transformer).filter((shape) => shape.kind === 'item') : [];
+  const request = Object.values(body.content)[0]?.schema ?? { type: 'object' };
+  const attributes = withoutFields(
+    resolved(request, requestSchemas),
+    relationships.map((shape) => `${snakeCase(shape.name)}_id`),
+  );
+  const properties: Record<string, JsonSchema> = {
+    type: type ? { const: type } : { type: 'string' },
+    attributes,
+    relationships: relationshipsOf(transformer && relationships),
+  };
+  const data: JsonSchema = { type: 'object', properties, required: ['type'] };
+  if (update) {
+    properties.id = { type: 'string' };
+    data.required = ['type', 'id'];
+  } else data.not = { required: ['id'] };
+  body.content[JSON_API_MEDIA_TYPE] = { schema: { type: 'object', properties: { data }, required: ['data'] } };
+}
+
+/** A request class's schema itself, for a reference to one. */
+function resolved(schema: JsonSchema, requestSchemas: Record<string, JsonSchema>): JsonSchema {
+  const name = typeof schema.$ref === 'string' ? schema.$ref.split('/').pop()! : undefined;
+  return (name && requestSchemas[name]) || schema;
+}
+
+/** The attributes less the fields a relationship sets (`author` sets `author_id`): they are not sent as attributes. */
+function withoutFields(schema: JsonSchema, fields: string[]): JsonSchema {
+  if (fields.length === 0 || typeof schema.properties !== 'object') return schema;
+  const properties = Object.fromEntries(Object.entries(schema.properties as object).filter(([name]) => !fields.includes(name)));
+  const required = Array.isArray(schema.required) ? (schema.required as string[]).filter((name) => !fields.includes(name)) : undefined;
+  return { ...schema, properties, ...(required ? { required } : {}) };
+}
+
+/** The to-one relationships a request document may set: the transformer's item includes, each of its type. */
+function relationshipsOf(shapes: IncludeShape[] | undefined): JsonSchema {
+  if (!shapes) return { type: 'object' };
+  const properties: Record<string, JsonSchema> = {};
+  for (const shape of shapes) {
+    const identifier = { type: 'object', properties: { type: { const: shape.type }, id: { type: 'string' } }, required: ['type', 'id'] };
+    properties[shape.name] = { type: 'object', properties: { data: { anyOf: [identifier, { type: 'null' }] } }, required: ['data'] };
+  }
+  return { type: 'object', properties, additionalProperties: false };
+}
