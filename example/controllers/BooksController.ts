@@ -1,4 +1,5 @@
 import { Body, Delete, Get, JsonController, Param, Patch, Post, Put } from 'routing-controllers';
+import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { Created, Paginated, Sortable, Transformer } from '../../decorators';
 import { checkIfMatch, currentContext, cursorPaginate, findOrFail, json, paginate, route, validId } from '../../src';
@@ -9,6 +10,16 @@ import { UpdateBookRequest } from '../requests/UpdateBookRequest';
 import { BookTransformer } from '../transformers/BookTransformer';
 import { CommentTransformer } from '../transformers/CommentTransformer';
 import { deleteRow, RowTarget, updateRow } from './atomicWrites';
+
+/** The documented example of a new book: an author and a publisher of the seeded data. */
+const NEW_BOOK = {
+  title: 'The Patient Compiler',
+  description: 'A book about waiting well.',
+  published_at: '2024-05-01',
+  out_of_print: false,
+  author_id: 1,
+  publisher_id: 2,
+};
 
 const isCurrentRequestConditional = () => currentContext().headers['if-match'] !== undefined;
 
@@ -45,6 +56,7 @@ export class BooksController {
   }
 
   @Post('/')
+  @OpenAPI({ requestBody: { content: { 'application/json': { example: NEW_BOOK } } } })
   @Created(() => Book)
   @Transformer(BookTransformer, { resourceKey: 'books' })
   async store(@Body({ required: true }) body: CreateBookRequest) {
@@ -56,6 +68,9 @@ export class BooksController {
 
   @Put('/:id')
   @Patch('/:id')
+  // The resource it writes: a JSON:API document of another type is a 409, and the document says which.
+  @Transformer(BookTransformer, { resourceKey: 'books' })
+  @OpenAPI({ requestBody: { content: { 'application/json': { example: { title: 'The Patient Compiler, Second Edition', out_of_print: true } } } } })
   async update(@Param('id') id: number, @Body({ required: true }) body: UpdateBookRequest) {
     const attributes = bookAttributes(body);
     await updateRow(Book, await writeTarget(id), attributes);

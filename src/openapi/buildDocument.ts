@@ -107,6 +107,8 @@ function strictPathIds(operation: Operation): void {
   for (const parameter of (operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: JsonSchema }>) {
     if (parameter.in === 'path' && parameter.name === 'id' && parameter.schema?.type === 'number') {
       parameter.schema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+      // The first row of a table (the example's seeded ids start at 1).
+      (parameter as { example?: number }).example = 1;
     }
   }
 }

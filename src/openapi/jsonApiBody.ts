@@ -13,7 +13,7 @@ export function addJsonApiBody(
   operation: Record<string, unknown>,
   { type, transformer, update, requestSchemas }: { type?: string; transformer?: Transformer; update: boolean; requestSchemas: Record<string, JsonSchema> },
 ): void {
-  const body = operation.requestBody as { content: Record<string, { schema?: JsonSchema }> };
+  const body = operation.requestBody as { content: Record<string, { schema?: JsonSchema; example?: unknown }> };
   const relationships = transformer ? includeShapes(transformer).filter((shape) => shape.kind === 'item') : [];
   const request = Object.values(body.content)[0]?.schema ?? { type: 'object' };
   const attributes = withoutFields(
@@ -30,7 +30,24 @@ export function addJsonApiBody(
     properties.id = { type: 'string' };
     data.required = ['type', 'id'];
   } else data.not = { required: ['id'] };
-  body.content[JSON_API_MEDIA_TYPE] = { schema: { type: 'object', properties: { data }, required: ['data'] } };
+  const schema = { type: 'object', properties: { data }, required: ['data'] };
+  const example = documentExample(Object.values(body.content)[0]?.example, type, relationships, update);
+  body.content[JSON_API_MEDIA_TYPE] = example === undefined ? { schema } : { schema, example };
+}
+
+/** The JSON:API document of a flat body example: `author_id: 1` becomes the relationship `author`. */
+function documentExample(flat: unknown, type: string | undefined, relationships: IncludeShape[], update: boolean): unknown {
+  if (!type || flat === null || typeof flat !== 'object') return undefined;
+  const attributes: Record<string, unknown> = { ...(flat as Record<string, unknown>) };
+  const linked: Record<string, unknown> = {};
+  for (const shape of relationships) {
+    const field = `${snakeCase(shape.name)}_id`;
+    const id = attributes[field];
+    if (id !== null && typeof id !== 'number' && typeof id !== 'string') continue;
+    linked[shape.name] = { data: id === null ? null : { type: shape.type, id: String(id) } };
+    delete attributes[field];
+  }
+  return { data: { type, ...(update ? { id: '1' } : {}), attributes, relationships: linked } };
 }
 
 /** A request class's schema itself, for a reference to one. */

@@ -12,8 +12,23 @@ type Parameter = Record<string, unknown>;
 /** A comma-separated list in the query (`a,b`). */
 const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 
-function query(name: string, description: string, schema: JsonSchema): Parameter {
-  return { name, in: 'query', required: false, description, schema, ...(schema.type === 'array' ? { style: 'form', explode: false } : {}) };
+/** A query parameter, with an example a client (or a fuzzer, which tries examples first) can send as it is. */
+function query(name: string, description: string, schema: JsonSchema, example = exampleOf(schema)): Parameter {
+  const form = schema.type === 'array' ? { style: 'form', explode: false } : {};
+  return { name, in: 'query', required: false, description, schema, ...form, ...(example === undefined ? {} : { example }) };
+}
+
+/** A value the schema allows: its default, its first listed value, or its smallest integer. */
+function exampleOf(schema: JsonSchema): unknown {
+  if (schema.default !== undefined) return schema.default;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (Array.isArray(schema.anyOf)) return exampleOf(schema.anyOf[0] as JsonSchema);
+  if (schema.type === 'array' && schema.items) {
+    const item = exampleOf(schema.items as JsonSchema);
+    return item === undefined ? undefined : [item];
+  }
+  if (schema.type === 'integer') return schema.minimum ?? 1;
+  return undefined;
 }
 
 /**
@@ -50,10 +65,12 @@ export function actionParameters(
     const all = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
     if (all.length > 0) {
       parameters.push(
-        query(config.include.excludeKey, `Includes to leave out, default ones too: ${all.join(', ')}; dotted for nested ones.`, {
-          ...list({ type: 'string', pattern: `^(${all.map(escape).join('|')})(\\.${NAME})*$` }),
-          maxItems: config.include.maxPaths,
-        }),
+        query(
+          config.include.excludeKey,
+          `Includes to leave out, default ones too: ${all.join(', ')}; dotted for nested ones.`,
+          { ...list({ type: 'string', pattern: `^(${all.map(escape).join('|')})(\\.${NAME})*$` }), maxItems: config.include.maxPaths },
+          [all[0]],
+        ),
       );
     }
     const type = metadata.transformer?.resourceKey ?? DEFAULT_RESOURCE_TYPE;
@@ -94,11 +111,12 @@ export function actionParameters(
 export function documentJsonp(config: ApiConfig, operation: { parameters?: unknown[]; responses: Record<string, Record<string, unknown>> }): void {
   operation.parameters = [
     ...(operation.parameters ?? []),
-    query(config.jsonp.param, `JSONP: the body wrapped in a call of this function (text/javascript).`, {
-      type: 'string',
-      maxLength: config.jsonp.maxLength,
-      pattern: CALLBACK.source,
-    }),
+    query(
+      config.jsonp.param,
+      `JSONP: the body wrapped in a call of this function (text/javascript).`,
+      { type: 'string', maxLength: config.jsonp.maxLength, pattern: CALLBACK.source },
+      'handleResponse',
+    ),
   ];
   for (const response of Object.values(operation.responses)) {
     const content = response.content as Record<string, unknown> | undefined;

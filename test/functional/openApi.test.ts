@@ -82,6 +82,32 @@ for (const serializer of ['array', 'json-api'] as const) {
         });
       }
 
+      it('gives examples a client can send as they are: every query and path parameter but a cursor, and the bodies of writes', async () => {
+        const mediaType = serializer === 'json-api' ? 'application/vnd.api+json' : 'application/json';
+        for (const [path, methods] of Object.entries(document.paths)) {
+          for (const [method, described] of Object.entries(methods) as Array<
+            [string, { parameters?: Array<{ name: string; in: string; example?: unknown }> }]
+          >) {
+            for (const parameter of described.parameters ?? []) {
+              if (parameter.in === 'header' || /cursor/.test(parameter.name)) continue;
+              expect(parameter.example, `${method} ${path} ${parameter.name}`).to.not.equal(undefined);
+            }
+          }
+        }
+        type Body = { requestBody: { content: Record<string, { example: unknown }> } };
+        const example = (path: string, method: string) => (document.paths[path][method] as unknown as Body).requestBody.content[mediaType].example;
+        const send = (method: string, target: string, body: unknown) =>
+          app().get(target, { method, headers: { 'content-type': mediaType, accept: mediaType }, body: JSON.stringify(body) });
+        const created = await send('POST', '/v1/books', example('/v1/books', 'post'));
+        expect(created.status, created.text).to.equal(201);
+        const id = serializer === 'json-api' ? (created.body.data.id as string) : String(created.body.id);
+        const update = example('/v1/books/{id}', 'put') as { data?: { id: string } };
+        if (update.data) update.data.id = id;
+        const updated = await send('PUT', `/v1/books/${id}`, update);
+        expect(updated.status, updated.text).to.equal(200);
+        expect((await app().get(`/v1/books/${id}`, { method: 'DELETE' })).status).to.equal(200);
+      });
+
       it('describes parameters as strictly as the server reads them: ids, sort, include, exclude, page, If-Match, 412 and 503', () => {
         type Param = { name: string; in: string; schema: Record<string, unknown> & { items?: Record<string, unknown> } };
         const operation = (path: string, method: string) =>

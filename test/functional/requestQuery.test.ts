@@ -115,6 +115,8 @@ onBothFrameworks(
       expect([other.status, pointerOf(other)]).to.deep.equal([409, '/data/id']);
       const none = await send('PATCH', '/v1/books/2', { data: { type: 'books', attributes: { title: 'No id' } } });
       expect(none.status).to.equal(400);
+      const otherType = await send('PATCH', '/v1/books/2', { data: { type: 'authors', id: '2', attributes: { title: 'An author?' } } });
+      expect([otherType.status, pointerOf(otherType)]).to.deep.equal([409, '/data/type']);
       expect(await row()).to.deep.equal(before);
     });
 
