@@ -3,7 +3,7 @@ import type { ActionMetadata } from 'routing-controllers/types/metadata/ActionMe
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
 import { checkRequestDocument } from '../jsonapi/documentChecks';
 import { bodyCheck } from './bodyParam';
-import { prepareRequestQuery } from '../query/RequestQuery';
+import { requestQuery } from '../query/RequestQuery';
 import { readSortRequest } from '../sort/parseSort';
 import { deriveRouteName } from '../routing/RouteRegistry';
 import { ACTION_METADATA, isUndecorated, readActionMetadata } from '../metadata/actionMetadata';
@@ -42,7 +42,7 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
       return requestStorage.run(context, () => {
         context.slots.set(ACTION_METADATA, metadata);
         // An undecorated action is left alone, but in json-api mode a sort nothing reads is a 400.
-        if (decorated) prepareRequestQuery(context, metadata);
+        if (decorated) requestQuery(context);
         else readSortRequest(context, undefined);
         checkBody?.(context);
         const params = hooks.paramsOf(call);

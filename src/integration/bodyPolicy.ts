@@ -122,8 +122,7 @@ function abandon(req: IncomingMessage, decoder: zlib.Gunzip | zlib.Inflate | zli
     req.unpipe(decoder);
     decoder.destroy();
   }
-  // Drop the rest of the body: the answer goes out now, and the connection stays usable (a 408
-  // says `Connection: close`, so a client that trickles is let go once it is written).
+  // Let the rest flow past until the answer is written (a 413 or 408 then closes the connection).
   req.resume();
   return error;
 }
@@ -133,8 +132,11 @@ const DECODER_ERROR = /^(Z_|ERR__ERROR_|ERR_BROTLI)/;
 
 function readError(error: unknown, encoding: string, { limit, timeout }: Pick<BodyPolicy, 'limit' | 'timeout'>): ApiError {
   const { type, code } = (error ?? {}) as { type?: string; code?: string };
-  if (type === 'entity.too.large') return new ApiError('RCA_BODY_TOO_LARGE', { limit });
-  if (type === 'request.timeout') return new ApiError('RCA_BODY_TIMEOUT', { timeout }, { responseHeaders: { connection: 'close' } });
+  // Both leave part of the body unread: the connection is closed once the answer is written, rather
+  // than read to its end (a client could announce gigabytes, or trickle for ever).
+  const close = { responseHeaders: { connection: 'close' } };
+  if (type === 'entity.too.large') return new ApiError('RCA_BODY_TOO_LARGE', { limit }, close);
+  if (type === 'request.timeout') return new ApiError('RCA_BODY_TIMEOUT', { timeout }, close);
   if (DECODER_ERROR.test(code ?? '')) return new ApiError('RCA_BODY_ENCODING_INVALID', { encoding }, { cause: error });
   return new ApiError('RCA_BODY_MALFORMED', {}, { cause: error });
 }

@@ -57,16 +57,10 @@ export function readRequestQuery(context: RequestContext, metadata: ActionApiMet
   return query;
 }
 
-/** Keeps the query of the action about to run: read before it, so that a bad parameter stops it. */
-export function prepareRequestQuery(context: RequestContext, metadata: ActionApiMetadata): RequestQuery {
-  const query = readRequestQuery(context, metadata);
-  context.slots.set(REQUEST_QUERY, query);
-  return query;
-}
-
 /**
- * The query of the current request: as read before a decorated action ran, or read now (for an
- * undecorated action that renders a resource, or a response made outside any action).
+ * The query of the current request for its action, read once: before a decorated action runs (so
+ * that a bad parameter stops it), or when first needed (an undecorated action that renders a
+ * resource, a response made outside any action).
  *
  * @example
  * const { include, fieldsets } = requestQuery(currentContext());
