@@ -202,7 +202,7 @@ onBothFrameworks(
           { hostname, port, method: 'POST', path: '/v1/books', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } },
           (answer) => {
             answer.resume();
-            resolve({ status: answer.statusCode!, bytes });
+            resolve({ status: answer.statusCode!, bytes, connection: answer.headers.connection });
           },
         );
         req.on('error', () => resolve({ status: 0, bytes }));
