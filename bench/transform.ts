@@ -69,7 +69,12 @@ export function appState(serializer: 'array' | 'json-api' = 'array'): AppState {
   routes.add({ name: 'v1.books.show', method: 'GET', path: '/v1/books/:id' });
   routes.add({ name: 'v1.authors.show', method: 'GET', path: '/v1/authors/:id' });
   routes.add({ name: 'v1.publishers.show', method: 'GET', path: '/v1/publishers/:id' });
-  return { framework: 'express', config: resolveConfig({ serializer, include: { maxResources: 100_000 }, response: { maxBytes: 64 * 1024 * 1024 } }, {}), routes, listener: () => () => undefined };
+  return {
+    framework: 'express',
+    config: resolveConfig({ serializer, include: { maxResources: 100_000 }, response: { maxBytes: 64 * 1024 * 1024 } }, {}),
+    routes,
+    listener: () => () => undefined,
+  };
 }
 
 /** Through the toolkit: withCollection (the budget raised: 10,000 books is the server's choice here, not a client's) + BookTransformer with ?include=author,comments. */
