@@ -11,6 +11,14 @@ export class RelatedRef {
    * key, so no other parent's relation of the same name holds them.
    */
   exclusive = false;
+  /** Set by the loader for a collection: the relation holds more rows than the include's limit let through. */
+  more = false;
+
+  /** Fills a collection with at most `limit` of `rows` (the loader asks for one more, to know whether the limit cut it). */
+  fill(rows: unknown[], limit: number): void {
+    this.more = rows.length > limit;
+    this.value = this.more ? rows.slice(0, limit) : rows;
+  }
 
   constructor(
     readonly parent: object,

@@ -61,7 +61,7 @@ function fillFromMemory(group: RelatedRef[], sort: SortRequest): RelatedRef[] {
       pending.push(ref);
     } else if (Array.isArray(loaded)) {
       if (sortKey === undefined && loaded.length > 0) sortKey = memorySortKey(loaded[0], sort);
-      ref.value = applyParamsInMemory(loaded, sort.params, sortKey ?? null);
+      ref.fill(applyParamsInMemory(loaded, { ...sort.params, limit: sort.params.limit + 1 }, sortKey ?? null), sort.params.limit);
     } else {
       ref.value = loaded;
     }

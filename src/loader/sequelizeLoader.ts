@@ -80,7 +80,8 @@ async function loadHasMany(association: Association, refs: RelatedRef[], sort: S
   const sourceKey = sourceKeyOf(association);
   const byParent = new Map<string, Model[]>();
   const { limit } = sort.params;
-  const query = limit > 0 ? hasManyQuery(target, association.foreignKey, sort, attributes) : null;
+  // One row more than the limit per parent: whether the limit cut the relation.
+  const query = limit > 0 ? hasManyQuery(target, association.foreignKey, oneMore(sort), attributes) : null;
   for (const keys of query ? chunks(distinctKeys(refs, sourceKey)) : []) {
     for (const row of await selectModels(target, query!.sql(keys.length), query!.replacements(keys))) {
       const parentKey = String(row.get(association.foreignKey));
@@ -89,7 +90,12 @@ async function loadHasMany(association: Association, refs: RelatedRef[], sort: S
       byParent.set(parentKey, list);
     }
   }
-  for (const ref of refs) ref.value = byParent.get(String((ref.parent as Model).get(sourceKey))) ?? [];
+  for (const ref of refs) ref.fill(byParent.get(String((ref.parent as Model).get(sourceKey))) ?? [], limit);
+}
+
+/** The same sort asking for one row more than its limit. */
+function oneMore(sort: SortRequest): SortRequest {
+  return { ...sort, params: { ...sort.params, limit: sort.params.limit + 1 } };
 }
 
 /** Associations without a batched form (belongs-to-many): one query per parent, params applied. */
@@ -100,6 +106,7 @@ async function loadOneByOne(association: Association, refs: RelatedRef[], sort: 
   const { limit, offset, order } = sort.params;
   for (const ref of refs) {
     const parent = ref.parent as unknown as Record<string, (options: object) => Promise<unknown>>;
-    ref.value = await parent[getter]({ limit, offset, order: sortAttribute ? [[sortAttribute, order.toUpperCase()]] : undefined });
+    const rows = await parent[getter]({ limit: limit + 1, offset, order: sortAttribute ? [[sortAttribute, order.toUpperCase()]] : undefined });
+    ref.fill(rows as unknown[], limit);
   }
 }

@@ -1,6 +1,6 @@
 import type { Converter } from '../response/convertBody';
 import type { TransformedItem, TransformedResource } from '../transformer/Transformed';
-import type { PageInfo, Serializer } from './Serializer';
+import { cutMeta, PageInfo, Serializer } from './Serializer';
 
 /** One document being built: the converter, and the envelope's `data` key converted once. */
 interface Build {
@@ -58,7 +58,12 @@ export class ArraySerializer implements Serializer {
   }
 
   private included(resource: TransformedResource, build: Build): unknown {
-    if (resource.kind === 'collection') return this.collection(resource.items, build);
+    if (resource.kind === 'collection') {
+      const collection = this.collection(resource.items, build);
+      // The include's limit left rows out: said, so that a client knows to ask for more.
+      if (resource.more) collection[build.convert.key('meta')] = build.convert.value(cutMeta(resource.more));
+      return collection;
+    }
     if (resource.kind === 'null' || !resource.item) return null;
     const item = this.item(resource.item, build);
     return this.wrapItems ? this.wrap(item, build) : item;

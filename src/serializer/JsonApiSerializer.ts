@@ -2,7 +2,7 @@ import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import type { Converter } from '../response/convertBody';
 import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from '../transformer/Transformed';
 import { MISSING } from '../transformer/fieldValues';
-import type { PageInfo, Serializer } from './Serializer';
+import { cutMeta, PageInfo, Serializer } from './Serializer';
 
 interface Identifier {
   type: string;
@@ -68,7 +68,8 @@ class ResourceWriter {
       const [name, resource, linked] = includes[i];
       // Sparse fieldsets may leave a relationship out; what it includes is sent all the same.
       const data = this.link(name, resource);
-      if (linked) (object.relationships ??= {})[this.convert.key(name)] = { data };
+      const more = resource.kind === 'collection' && resource.more ? { meta: this.convert.value(cutMeta(resource.more)) } : {};
+      if (linked) (object.relationships ??= {})[this.convert.key(name)] = { data, ...more };
     }
     return object;
   }

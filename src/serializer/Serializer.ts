@@ -17,3 +17,8 @@ export interface Serializer {
   readonly contentType: string;
   document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown>;
 }
+
+/** What a collection include cut by its limit says: `{ limit, offset, more: true }`. */
+export function cutMeta(more: { limit: number; offset: number }): Record<string, unknown> {
+  return { limit: more.limit, offset: more.offset, more: true };
+}

@@ -215,8 +215,11 @@ export class Scope {
       const transformed = await this.transformAll(resources, child, name, childExclude(exclude, name));
       group.entries.forEach((entry, i) => {
         if (entry.item.includes === NO_INCLUDES) entry.item.includes = [];
+        // A collection the include's limit cut says so, with the limit and offset that cut it.
+        const data = resources[i].kind === 'collection' ? resources[i].data : null;
+        const resource = data instanceof RelatedRef && data.more ? { ...transformed[i], more: { limit: params.limit, offset: params.offset } } : transformed[i];
         // An include the parent's fieldset leaves out is not a field of it (JSON:API still sends it in `included`).
-        entry.item.includes.push([name, transformed[i], !entry.policy || entry.policy.fieldset.has(name)]);
+        entry.item.includes.push([name, resource, !entry.policy || entry.policy.fieldset.has(name)]);
       });
     }
   }

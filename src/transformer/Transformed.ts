@@ -10,7 +10,13 @@ export interface TransformedItem {
 
 export type TransformedResource =
   | { readonly kind: 'item'; readonly resourceKey?: string; readonly item: TransformedItem | null }
-  | { readonly kind: 'collection'; readonly resourceKey?: string; readonly items: TransformedItem[] }
+  | {
+      readonly kind: 'collection';
+      readonly resourceKey?: string;
+      readonly items: TransformedItem[];
+      /** Set when the include's limit left rows out: the limit and offset it was read with. */
+      readonly more?: { readonly limit: number; readonly offset: number };
+    }
   | { readonly kind: 'null'; readonly resourceKey?: string };
 
 /** The type of a top-level resource without a resource key: JSON:API's `type`, and the key of its fieldset. */

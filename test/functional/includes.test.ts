@@ -38,6 +38,18 @@ onBothFrameworks('include forms through the books API', (app) => {
     );
   });
 
+  it('says when the limit cut a collection (meta: limit, offset, more), and not when all of it is sent', async () => {
+    const book = (await Book.findAll({ include: [Comment] })).find((b) => (b.comments?.length ?? 0) >= 5)!;
+    const cut = await app().get(`/v1/books/${book.id}?include=comments`);
+    expect(cut.body.comments.data).to.have.length(3);
+    expect(cut.body.comments.meta).to.deep.equal({ limit: 3, offset: 0, more: true });
+    const whole = await app().get(`/v1/books/${book.id}?include=comments:limit(100)`);
+    expect(whole.body.comments.data).to.have.length(book.comments!.length);
+    expect(whole.body.comments).not.to.have.property('meta');
+    const rest = await app().get(`/v1/books/${book.id}?include=comments:limit(3|3)`);
+    expect(rest.body.comments.meta?.more ?? false).to.equal(book.comments!.length > 6);
+  });
+
   it('a:sort(key|dir), a:order(key|dir) and chained modifiers', async () => {
     const book = (await Book.findAll({ include: [Comment] })).find((b) => (b.comments?.length ?? 0) >= 5)!;
     const sorted = await app().get(`/v1/books/${book.id}?include=comments:sort(created_at|asc)`);
@@ -103,7 +115,8 @@ onBothFrameworks('statements per request with includes', (app) => {
     const sql = await exampleQueries(() => app().get(books(5)));
     const q = quoted;
     const comments = sql.find((statement) => statement.includes(`FROM ${q('comments')}`))!;
-    const perParent = `FROM ${q('comments')} WHERE ${q('book_id')} = ${q('__rca_parent')}.${q('key')} ORDER BY ${q('created_at')} DESC, ${q('id')} DESC LIMIT 3 OFFSET 0`;
+    // limit(3): four rows a parent are read, the fourth only to tell that the limit cut the relation.
+    const perParent = `FROM ${q('comments')} WHERE ${q('book_id')} = ${q('__rca_parent')}.${q('key')} ORDER BY ${q('created_at')} DESC, ${q('id')} DESC LIMIT 4 OFFSET 0`;
     expect(comments).to.include(perParent);
     expect(comments).to.include(testDialect === 'postgres' ? 'CROSS JOIN LATERAL' : `${q('id')} IN (SELECT ${q('id')} ${perParent})`);
     if (testDialect === 'sqlite') {

@@ -29,6 +29,14 @@ onBothFrameworks(
       }
     });
 
+    it("says in a relationship's meta when the include's limit cut it", async () => {
+      const book = (await Book.findAll({ include: ['comments'] })).find((b) => ((b as unknown as { comments: unknown[] }).comments.length ?? 0) >= 5)!;
+      const res = await app().get(`/v1/books/${book.id}?include=comments`);
+      expect(res.body.data.relationships.comments.data).to.have.length(3);
+      expect(res.body.data.relationships.comments.meta).to.deep.equal({ limit: 3, offset: 0, more: true });
+      expectValid(res.body, 'cut relationship');
+    });
+
     it('puts the self link in links.self of every resource, not among the attributes', async () => {
       const res = await app().get('/v1/books/1?include=author');
       expect(res.body.data.links).to.deep.equal({ self: `${app().url}/v1/books/1` });
