@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { fieldKey } from '../fieldset/Fieldset';
-import { ACTION_METADATA, ActionApiMetadata, actionTransformer } from '../metadata/actionMetadata';
+import { actionResourceKey, actionTransformer } from '../metadata/actionMetadata';
 import { includeShapes } from '../transformer/includeShapes';
 import { Transformer } from '../transformer/Transformer';
 import { documentResource, DocumentResource } from './requestDocument';
@@ -24,7 +24,7 @@ function conflict(pointer: string, reason: string): ApiError {
 export function checkRequestDocument(context: RequestContext, params: Readonly<Record<string, unknown>> | undefined): void {
   const resource = documentResource(context);
   if (!resource) return;
-  const expected = (context.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined)?.transformer?.resourceKey;
+  const expected = actionResourceKey(context);
   if (expected !== undefined && resource.type !== expected) {
     throw conflict('/data/type', `data.type is "${resource.type.slice(0, 40)}", but this endpoint takes "${expected}"`);
   }

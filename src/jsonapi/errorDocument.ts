@@ -3,6 +3,11 @@ import { statusText } from '../errors/describeError';
 /** The JSON:API media type, with no parameters (the spec allows only `ext` and `profile`). */
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 
+/** Where a body field sits among a JSON:API document's attributes: `author.name` is `/data/attributes/author/name`. */
+export function attributePointer(field: string): string {
+  return `/data/attributes/${field.split('.').join('/')}`;
+}
+
 /** One JSON:API error object. */
 export interface JsonApiError {
   status: string;
@@ -32,7 +37,7 @@ export interface ErrorDocumentOptions {
 }
 
 export function errorDocument(status: number, message: unknown, options: ErrorDocumentOptions = {}): { errors: JsonApiError[] } {
-  const pointerOf = options.fieldPointer ?? ((field: string) => `/data/attributes/${field.split('.').join('/')}`);
+  const pointerOf = options.fieldPointer ?? attributePointer;
   const base = { status: String(status), title: statusText(status), ...(options.code ? { code: options.code } : {}) };
   const errors: JsonApiError[] = [];
   if (typeof message === 'string') {

@@ -1,6 +1,7 @@
 import type { ValidationError } from 'class-validator';
 import type { RequestContext } from '../context/RequestContext';
 import { EXISTS } from '../validation/Exists';
+import { attributePointer } from './errorDocument';
 import { documentResource } from './requestDocument';
 
 /**
@@ -14,7 +15,7 @@ export function fieldPointer(context: RequestContext): (field: string) => string
   const relationships = new Map(documentResource(context)?.relationships.map((relationship) => [relationship.field, relationship.name]));
   return (field) => {
     const name = relationships.get(field);
-    return name === undefined ? `/data/attributes/${field.split('.').join('/')}` : `/data/relationships/${name}`;
+    return name === undefined ? attributePointer(field) : `/data/relationships/${name}`;
   };
 }
 
