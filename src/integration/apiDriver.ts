@@ -32,8 +32,13 @@ export function withApi<T extends DriverClass>(Base: T, adapter: DriverAdapter) 
   return class ApiDriver extends Base {
     /** Set right after construction by useApi(). */
     declare state: AppState;
+    /** Set by useApi(): the validation options of `@QueryParams()` classes that do not give their own. */
+    declare queryValidation: object | undefined;
 
     override registerAction(actionMetadata: ActionMetadata, executeCallback: (options: Action) => unknown): void {
+      for (const param of actionMetadata.params) {
+        if (param.type === 'queries' && param.validate === undefined && this.queryValidation) param.validate = this.queryValidation;
+      }
       const hooks = {
         app: this.state,
         routePrefix: this.routePrefix ?? '',

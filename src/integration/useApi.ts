@@ -70,12 +70,12 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     declareRoutingFields(app as unknown as Parameters<typeof declareRoutingFields>[0]);
     server.use(expressContext(state));
     server.use(expressBody(state));
-    createExecutor(Object.assign(new ExpressApiDriver(app), { state }), settings);
+    createExecutor(Object.assign(new ExpressApiDriver(app), { state, queryValidation: queryValidationOf(routing.validation) }), settings);
     server.use(expressNotFound(state));
     server.use(expressErrors(state, onError));
   } else {
     server.use(koaContextAndErrors(state, onError));
-    createExecutor(Object.assign(new KoaApiDriver(app), { state }), settings);
+    createExecutor(Object.assign(new KoaApiDriver(app), { state, queryValidation: queryValidationOf(routing.validation) }), settings);
   }
   Object.defineProperty(app, APP_STATE, { value: state });
   setDefaultApp(state);
@@ -97,6 +97,17 @@ const SAFE_VALIDATION = Object.freeze({
 function validationOf(option: RoutingControllersOptions['validation']): RoutingControllersOptions['validation'] {
   if (option === false) return false;
   return { ...SAFE_VALIDATION, ...(typeof option === 'object' ? option : {}) };
+}
+
+/**
+ * The validation of a `@QueryParams()` class: the query also carries this library's parameters
+ * (include, fields, page, callback...), so the safe defaults' refusal of unknown fields would refuse
+ * every such request; they are dropped from the object instead. Undefined (nothing changed) when
+ * the app chose `forbidNonWhitelisted` itself, or turned validation off.
+ */
+function queryValidationOf(option: RoutingControllersOptions['validation']): object | undefined {
+  if (option === false || (typeof option === 'object' && 'forbidNonWhitelisted' in option)) return undefined;
+  return { forbidNonWhitelisted: false };
 }
 
 /** Express apps are listeners; Koa composes its middleware on the first callback(), made when first needed. */

@@ -9,6 +9,13 @@ eachFramework('ApiResponse builder', (app) => {
     expect(res.body).to.deep.equal({ some_key: 'v', nested: { inner_key: [{ deep_key: 1 }] }, when: '1970-01-01T00:00:00.000Z', path: 'a/b', word: 'café' });
   });
 
+  it('a @QueryParams() class is validated, and the library parameters beside its fields are dropped from it, not refused', async () => {
+    const res = await app().get('/r/search?q=dune&include=author&page=2&callback_name=x');
+    expect([res.status, res.body]).to.deep.equal([200, { q: 'dune', keys: ['q'] }]);
+    const short = await app().get('/r/search?q=d');
+    expect([short.status, Object.keys(short.body.error.message)]).to.deep.equal([422, ['q']]);
+  });
+
   it('setMeta() replaces the meta block, which respond() adds', async () => {
     expect((await app().get('/r/meta')).body).to.deep.equal({ a: 1, meta: { api_version: 2 } });
   });
