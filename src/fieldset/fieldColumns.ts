@@ -1,6 +1,6 @@
 import type { Model, ModelStatic } from 'sequelize';
 import type { RequestContext } from '../context/RequestContext';
-import { ACTION_METADATA, ActionApiMetadata, actionTransformer } from '../metadata/actionMetadata';
+import { actionResourceKey, actionTransformer } from '../metadata/actionMetadata';
 import { requestQuery } from '../query/RequestQuery';
 import { attributeKeys } from '../loader/sortKey';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
@@ -60,7 +60,7 @@ export function fieldColumns(model: AnyModel, transformer: unknown, fieldset: Fi
  * or null for every column (the page query of `paginate()` selects these).
  */
 export function actionColumns(context: RequestContext, model: AnyModel): string[] | null {
-  const source = (context.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined)?.transformer;
-  const fieldset = source && requestQuery(context).fieldsets.get(source.resourceKey ?? DEFAULT_RESOURCE_TYPE);
-  return fieldset ? fieldColumns(model, actionTransformer(context), fieldset) : null;
+  const transformer = actionTransformer(context);
+  const fieldset = transformer && requestQuery(context).fieldsets.get(actionResourceKey(context) ?? DEFAULT_RESOURCE_TYPE);
+  return fieldset ? fieldColumns(model, transformer, fieldset) : null;
 }
