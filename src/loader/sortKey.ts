@@ -42,9 +42,24 @@ export function resolveSortKey(keys: SortableKeys, request: SortRequest, fallbac
   const attribute = permitted ? findAttribute(keys, wanted) : undefined;
   if (attribute !== undefined) return attribute;
   if (!request.sortGiven) return fallback;
-  throw new UnexpectedIncludesParameterError(
-    `${request.path}:sort(${wanted}|${request.params.order})`,
-    `sort key "${wanted}" is not allowed for ${request.path}; allowed: ${allowed.join(', ') || 'none'}`,
+  throw notAllowed(request, allowed);
+}
+
+/**
+ * A sort key the client chose that an allowlist does not name is a 400, found before anything is
+ * loaded (`resolveSortKey` also refuses allowed keys the relation lacks, once it is known).
+ */
+export function checkSortAllowed(request: SortRequest): void {
+  const { allowed, sortGiven, params } = request;
+  if (!allowed || !sortGiven) return;
+  if (!allowed.some((key) => key === params.sort || camel(key) === camel(params.sort))) throw notAllowed(request, allowed);
+}
+
+function notAllowed(request: SortRequest, allowed: readonly string[]): UnexpectedIncludesParameterError {
+  const { path, params } = request;
+  return new UnexpectedIncludesParameterError(
+    `${path}:sort(${params.sort}|${params.order})`,
+    `sort key "${params.sort}" is not allowed for ${path}; allowed: ${allowed.join(', ') || 'none'}`,
   );
 }
 

@@ -4,11 +4,12 @@ import type { Fieldsets } from '../fieldset/Fieldset';
 import type { ExcludeTree, IncludeTree } from '../include/IncludeTree';
 import { parseExcludes } from '../include/parseExcludes';
 import { parseIncludes } from '../include/parseIncludes';
-import { ACTION_METADATA, ActionApiMetadata, actionTransformer } from '../metadata/actionMetadata';
+import { ACTION_METADATA, ActionApiMetadata, actionResourceKey, actionTransformer } from '../metadata/actionMetadata';
 import { readPageRequest, PageRequest } from '../pagination/pageRequest';
+import { converter } from '../response/convertBody';
 import { jsonpCallback } from '../response/jsonp';
 import { readSortRequest, SortField } from '../sort/parseSort';
-import { checkTopLevelIncludes } from '../transformer/includeNames';
+import { checkRequestNames } from '../transformer/checkRequestNames';
 import { defaultIncludeParams } from '../transformer/Transformer';
 import { assertQueryFamilies } from './queryFamilies';
 
@@ -35,8 +36,8 @@ const REQUEST_QUERY = Symbol('rca.requestQuery');
 
 /**
  * Parses and validates a request's query for an action; any bad parameter is a 400 thrown here.
- * Top-level include and exclude names are checked against the action's transformer, so that a
- * write never runs for a request that would be refused afterwards.
+ * Include, exclude, include sort and fieldset names are checked against the action's transformer
+ * (and those its includes name), so that a write never runs for a request refused afterwards.
  */
 export function readRequestQuery(context: RequestContext, metadata: ActionApiMetadata | undefined): RequestQuery {
   const { config } = context.app;
@@ -53,7 +54,10 @@ export function readRequestQuery(context: RequestContext, metadata: ActionApiMet
     narrow: metadata?.includes,
   });
   const transformer = actionTransformer(context);
-  if (transformer) checkTopLevelIncludes(transformer, query);
+  if (transformer) {
+    const convert = converter(config.convert.key, config.convert.date);
+    checkRequestNames(transformer, query, { resourceKey: actionResourceKey(context), displayKey: (name) => convert.key(name) });
+  }
   return query;
 }
 

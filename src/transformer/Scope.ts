@@ -3,12 +3,13 @@ import { isModel } from '../loader/isModel';
 import { ApiError } from '../errors/ApiError';
 import { Fieldset, fieldKey, Fieldsets, NO_FIELDSETS } from '../fieldset/Fieldset';
 import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeParams, IncludeTree } from '../include/IncludeTree';
+import { checkFieldsetNames } from '../fieldset/checkFieldsetNames';
 import { fieldColumns } from '../fieldset/fieldColumns';
 import { loadRelated } from '../loader/loadRelated';
 import type { ColumnSelector } from '../loader/sequelizeLoader';
 import { RelatedRef } from '../loader/RelatedRef';
 import { includeMethods } from './includeMethods';
-import { includeNames, refuseIncludes } from './includeNames';
+import { childExclude, includeNames, refuseIncludes } from './includeNames';
 import { includeSortKeys } from './includeSortKeys';
 import { jsonSize } from './jsonSize';
 import { Budget } from './Budget';
@@ -182,18 +183,9 @@ export class Scope {
     return policy ? resolveFields(fields, policy.keep) : fields;
   }
 
-  /** Every name of a fieldset must be a field or an include of the type: anything else is a 400 naming those. */
+  /** Every name of a fieldset must be a field or an include of the type (checked once per type). */
   private checkFieldset(policy: FieldPolicy, fields: Record<string, unknown>, transformer: AnyTransformer): void {
-    const names = Object.keys(fields);
-    if (transformer instanceof Transformer) names.push(...transformer.availableIncludes, ...transformer.defaultIncludes);
-    const known = new Set(names.map(fieldKey));
-    const unknown = policy.fieldset.names.find((name) => !known.has(fieldKey(name)));
-    if (unknown === undefined) return;
-    const shown = [...new Set(names.map(this.options.displayKey ?? ((name: string) => name)))];
-    throw new ApiError('RCA_FIELDS_INVALID', {
-      parameter: `fields[${policy.type}]`,
-      reason: `"${unknown}" is not a field of ${policy.type}; allowed: ${shown.join(', ')}`,
-    });
+    checkFieldsetNames(policy.fieldset, Object.keys(fields), transformer, this.options.displayKey);
   }
 
   /** Resolves every requested and default include of one group of parents. */
@@ -252,12 +244,6 @@ export class Scope {
 /** An include's params: the transformer's default limit for it (`limits`) unless the request gave `limit(n)`. */
 function includeParams(child: IncludeNode, limit: number | undefined): IncludeParams {
   return child.limitGiven || limit === undefined ? child.params : { ...child.params, limit };
-}
-
-/** The excludes below one include (`exclude=author.books` reaches `books` under `author`). */
-function childExclude(exclude: ExcludeTree, name: string): ExcludeTree {
-  for (const [key, child] of exclude.children) if (fieldKey(key) === fieldKey(name)) return child;
-  return EMPTY_EXCLUDE_TREE;
 }
 
 /** Include methods are mostly synchronous: wait only when one of them returned a promise. */

@@ -1,7 +1,6 @@
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
 import { fieldKey } from '../fieldset/Fieldset';
-import type { ExcludeTree, IncludeNode, IncludeTree } from '../include/IncludeTree';
-import type { TransformerLike } from './Resource';
+import { EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../include/IncludeTree';
 import { Transformer } from './Transformer';
 
 /**
@@ -55,20 +54,10 @@ function checkExcludes(transformer: Transformer, exclude: ExcludeTree, included:
   }
 }
 
-/**
- * Checks the top level of a request's include and exclude against the action's transformer before
- * the action runs (deeper levels are checked as the walk reaches them). Anything but a Transformer
- * declares no includes: asking one for any is a 400.
- */
-export function checkTopLevelIncludes(
-  transformer: TransformerLike,
-  query: { include: IncludeTree; exclude: ExcludeTree; narrow: readonly string[] | undefined },
-): void {
-  if (transformer instanceof Transformer) {
-    includeNames(transformer as Transformer, query.include, query.exclude, query.narrow);
-    return;
-  }
-  refuseIncludes(query.include);
+/** The excludes below one include (`exclude=author.books` reaches `books` under `author`). */
+export function childExclude(exclude: ExcludeTree, name: string): ExcludeTree {
+  for (const [key, child] of exclude.children) if (fieldKey(key) === fieldKey(name)) return child;
+  return EMPTY_EXCLUDE_TREE;
 }
 
 /** Only a Transformer declares includes: asking one of anything else is the client's error. */

@@ -15,7 +15,11 @@ import { Transformer } from './Transformer';
  */
 export function includeSortKeys(resources: readonly Resource[]): Pick<SortRequest, 'allowed' | 'denied'> {
   const first = resources.find((resource) => resource.kind !== 'null');
-  const transformer = first?.transformer;
+  return transformerSortKeys(first?.transformer);
+}
+
+/** The sort keys an included transformer allows (see `includeSortKeys`), from the transformer itself. */
+export function transformerSortKeys(transformer: unknown): Pick<SortRequest, 'allowed' | 'denied'> {
   if (!(transformer instanceof Transformer)) return {};
   const { schema, columns, hidden, visible } = transformer;
   const fields = schema ? Object.keys(schema) : visible;

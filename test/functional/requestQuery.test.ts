@@ -21,6 +21,28 @@ onBothFrameworks('the request query is read before the action runs', (app) => {
     expect(await Book.count()).to.equal(before);
   });
 
+  it('a bad name below the top level is a 400 before any SQL statement, and a POST writes nothing', async () => {
+    const refusedBeforeSql = async (target: string, reason: RegExp) => {
+      let res: Awaited<ReturnType<ReturnType<typeof app>['get']>> | undefined;
+      const statements = await exampleQueries(async () => (res = await app().get(target)));
+      expect([res!.status, statements], target).to.deep.equal([400, []]);
+      expect(messageOf(res!.body), target).to.match(reason);
+    };
+    await refusedBeforeSql('/v1/books?include=author.nope', /unknown include "nope"; available: books/);
+    await refusedBeforeSql('/v1/books?include=author.books.nope', /unknown include "nope"/);
+    await refusedBeforeSql('/v1/books?include=author.books:sort(version|desc)', /sort key "version" is not allowed for author.books/);
+    await refusedBeforeSql('/v1/books?include=author.books&exclude=author.books.zzz', /unknown include "zzz"/);
+    await refusedBeforeSql('/v1/books?fields[books]=title,nope', /"nope" is not a field of books/);
+    await refusedBeforeSql('/v1/books?include=author&fields[authors]=nope', /"nope" is not a field of authors/);
+    const before = await Book.count();
+    for (const query of ['include=author.nope', 'fields[books]=nope', 'include=author.books:sort(version|asc)']) {
+      const res = await app().post(`/v1/books?${query}`, { title: 'Never written', author_id: 1, publisher_id: 1 });
+      expect(res.status, query).to.equal(400);
+    }
+    expect(await Book.count()).to.equal(before);
+    expect((await app().get('/v1/books?include=author.books:sort(title|desc)&fields[authors]=name,books&fields[books]=title')).status).to.equal(200);
+  });
+
   it('refuses sort keys with more than one "-"', async () => {
     const res = await app().get('/v1/books?sort=--title');
     expect(res.status).to.equal(400);
@@ -82,6 +104,14 @@ onBothFrameworks(
         },
       });
       expect(res.status).to.equal(400);
+      const nested = await send('POST', '/v1/books?include=author.nope&fields[authors]=name', {
+        data: {
+          type: 'books',
+          attributes: { title: 'Never written' },
+          relationships: { author: { data: { type: 'authors', id: '1' } }, publisher: { data: { type: 'publishers', id: '1' } } },
+        },
+      });
+      expect(nested.status).to.equal(400);
       expect(await Book.count()).to.equal(before);
     });
 

@@ -1,0 +1,76 @@
+import { checkFieldsetNames } from '../fieldset/checkFieldsetNames';
+import type { Fieldsets } from '../fieldset/Fieldset';
+import { EMPTY_INCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../include/IncludeTree';
+import { checkSortAllowed } from '../loader/sortKey';
+import { childExclude, includeNames, refuseIncludes } from './includeNames';
+import { includeShapes } from './includeShapes';
+import { transformerSortKeys } from './includeSortKeys';
+import type { TransformerLike } from './Resource';
+import { Transformer } from './Transformer';
+
+/** The parts of a request's query whose names a transformer declares. */
+export interface NamedQuery {
+  include: IncludeTree;
+  exclude: ExcludeTree;
+  narrow: readonly string[] | undefined;
+  fieldsets: Fieldsets;
+}
+
+export interface NameCheckOptions {
+  /** The type the action's resources are sent as (its `@Transformer` resource key). */
+  resourceKey?: string;
+  /** How field names are spelled in the response (the configured key conversion). */
+  displayKey?: (name: string) => string;
+}
+
+/**
+ * Checks the names a request gives (includes at every level, excludes, include sort keys and
+ * sparse fieldsets) against the action's transformer and the transformers its include methods
+ * name, before the action runs: a request that would be refused is refused before any SQL and
+ * before any write. An include whose method needs real data (async, batched or computed) cannot be
+ * known in advance; the walk checks below it as it reaches it, as it checks everything again.
+ *
+ * @example
+ * checkRequestNames(new BookTransformer(), requestQuery(context), { resourceKey: 'books' }); // 400 for include=author.nope
+ */
+export function checkRequestNames(transformer: TransformerLike, query: NamedQuery, options: NameCheckOptions = {}): void {
+  if (!(transformer instanceof Transformer)) {
+    refuseIncludes(query.include);
+    return;
+  }
+  const root = transformer as Transformer;
+  const types = new Map<string, Transformer>();
+  if (options.resourceKey !== undefined) types.set(options.resourceKey, root);
+  checkLevel(root, query.include, query.exclude, query.narrow, types);
+  for (const [type, fieldset] of query.fieldsets) {
+    const known = types.get(type);
+    if (known?.schema) checkFieldsetNames(fieldset, Object.keys(known.schema), known, options.displayKey);
+  }
+}
+
+/** One level: its names, then each requested include whose transformer is known, collecting the types reached. */
+function checkLevel(
+  transformer: Transformer,
+  node: IncludeTree | IncludeNode,
+  exclude: ExcludeTree,
+  narrow: readonly string[] | undefined,
+  types: Map<string, Transformer>,
+): void {
+  const names = includeNames(transformer, node, exclude, narrow);
+  if (names.length === 0) return;
+  const shapes = includeShapes(transformer);
+  for (const [name, requested] of names) {
+    const child = node.children.get(requested);
+    const shape = shapes.find((candidate) => candidate.name === name);
+    if (!shape?.transformer) continue;
+    if (!types.has(shape.type)) types.set(shape.type, shape.transformer);
+    if (child?.sortGiven) {
+      const declared = transformer.sortable[name];
+      const keys = declared ? { allowed: declared } : transformerSortKeys(shape.transformer);
+      checkSortAllowed({ params: child.params, sortGiven: true, path: child.path, ...keys });
+    }
+    const below = childExclude(exclude, name);
+    const deeper = (child?.children.size ?? 0) > 0 || below.names.size > 0 || below.children.size > 0;
+    if (deeper) checkLevel(shape.transformer, child ?? EMPTY_INCLUDE_TREE, below, undefined, types);
+  }
+}
