@@ -1,8 +1,9 @@
 import { Sequelize } from 'sequelize-typescript';
-import { SequelizeStorage, Umzug } from 'umzug';
+import { Umzug } from 'umzug';
 import { POOL_ACQUIRE_MS } from './config';
 import { withMigrationLock } from './migrationLock';
 import { migrations } from './migrations';
+import { inTransactions, TransactionalLedger } from './migrations/inTransaction';
 import { models } from './models';
 import { boundedBusyWaits, execOn, onEachSqliteConnection } from './sqliteConnections';
 import * as books from './seeders/001-books';
@@ -88,24 +89,16 @@ export function createDatabase({
 
 /**
  * Runs pending migrations, then the seeder once: a new database is migrated and seeded, an existing
- * one keeps its data. Each ledger is a table of its own in the database (umzug's SequelizeStorage:
+ * one keeps its data. Each step commits with its ledger row (`inTransactions`). Each ledger is a table of its own in the database (umzug's SequelizeStorage:
  * `migrations` and `seeders`). Many processes may call it at once on a new database: one at a time
  * holds the migration lock (withMigrationLock), the others then find nothing left to do.
  */
 export async function prepareDatabase(sequelize: Sequelize): Promise<{ migrated: string[]; seeded: string[] }> {
   const context = sequelize.getQueryInterface();
-  const migrator = new Umzug({
-    migrations,
-    context,
-    storage: new SequelizeStorage({ sequelize, modelName: 'RcaMigration', tableName: 'migrations' }),
-    logger: undefined,
-  });
-  const seeder = new Umzug({
-    migrations: [{ name: '001-books', ...books }],
-    context,
-    storage: new SequelizeStorage({ sequelize, modelName: 'RcaSeed', tableName: 'seeders' }),
-    logger: undefined,
-  });
+  const migrationLedger = new TransactionalLedger({ sequelize, modelName: 'RcaMigration', tableName: 'migrations' });
+  const seedLedger = new TransactionalLedger({ sequelize, modelName: 'RcaSeed', tableName: 'seeders' });
+  const migrator = new Umzug({ migrations: inTransactions(migrations, migrationLedger), context, storage: migrationLedger, logger: undefined });
+  const seeder = new Umzug({ migrations: inTransactions([{ name: '001-books', ...books }], seedLedger), context, storage: seedLedger, logger: undefined });
   return withMigrationLock(sequelize, async () => {
     const migrated = await migrator.up();
     const seeded = await seeder.up();

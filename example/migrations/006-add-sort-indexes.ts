@@ -1,4 +1,4 @@
-import type { QueryInterface } from 'sequelize';
+import type { StepContext } from './inTransaction';
 
 /**
  * Indexes in the order the API reads: an include of an author's or a publisher's books walks
@@ -11,19 +11,19 @@ const INDEXES: Array<[table: string, fields: string[], name: string, replaces: s
   ['books', ['publisher_id', 'created_at', 'id'], 'books_publisher_created', 'publisher_id'],
 ];
 
-export async function up({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
+export async function up({ context: { queryInterface, transaction } }: { context: StepContext }): Promise<void> {
   for (const [table, fields, name, replaces] of INDEXES) {
-    await queryInterface.addIndex(table, fields, { name });
-    await queryInterface.removeIndex(table, [replaces]);
+    await queryInterface.addIndex(table, fields, { name, transaction });
+    await queryInterface.removeIndex(table, [replaces], { transaction });
   }
   // GET /v1/comments pages by cursor, newest first: a range scan from the position, at any depth.
-  await queryInterface.addIndex('comments', ['created_at', 'id'], { name: 'comments_created' });
+  await queryInterface.addIndex('comments', ['created_at', 'id'], { name: 'comments_created', transaction });
 }
 
-export async function down({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
-  await queryInterface.removeIndex('comments', 'comments_created');
+export async function down({ context: { queryInterface, transaction } }: { context: StepContext }): Promise<void> {
+  await queryInterface.removeIndex('comments', 'comments_created', { transaction });
   for (const [table, , name, replaces] of INDEXES) {
-    await queryInterface.addIndex(table, [replaces]);
-    await queryInterface.removeIndex(table, name);
+    await queryInterface.addIndex(table, [replaces], { transaction });
+    await queryInterface.removeIndex(table, name, { transaction });
   }
 }

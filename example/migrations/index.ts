@@ -1,12 +1,10 @@
-import type { QueryInterface } from 'sequelize';
 import * as authorsAndPublishers from './001-create-authors-and-publishers';
 import * as books from './002-create-books';
 import * as comments from './003-create-comments';
 import * as bookVersion from './004-add-book-version';
 import * as seedLedger from './005-separate-seed-ledger';
 import * as sortIndexes from './006-add-sort-indexes';
-
-type Step = (params: { context: QueryInterface }) => Promise<void>;
+import type { Step } from './inTransaction';
 
 /** The migrations in order; listed, not globbed, so they run the same from TypeScript and from dist/. */
 export const migrations: Array<{ name: string; up: Step; down: Step }> = [

@@ -1,4 +1,5 @@
 import type { QueryInterface, Transaction } from 'sequelize';
+import type { StepContext } from '../migrations/inTransaction';
 
 /** A small deterministic generator (mulberry32): the same seed gives the same data on every machine. */
 function random(seed: number): () => number {
@@ -25,15 +26,11 @@ const HOUR = 3_600_000;
 
 /**
  * 10 authors, 5 publishers, 100 books (book n created n hours after the base date), 0 to 10 comments
- * a book, all in one transaction: a process killed while seeding leaves nothing, and the next start
- * seeds again. Umzug writes its ledger after this commits: a process killed between the two finds
- * the seed there on its next start and only completes the ledger.
+ * a book, in the transaction that also records the seed in its ledger (see `inTransactions`): a
+ * process killed while seeding leaves nothing, and the next start seeds again.
  */
-export async function up({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
-  await queryInterface.sequelize.transaction(async (transaction) => {
-    const [found] = await queryInterface.sequelize.query('SELECT id FROM authors WHERE id = 1', { transaction });
-    if (found.length === 0) await insertSeed(queryInterface, transaction);
-  });
+export async function up({ context: { queryInterface, transaction } }: { context: StepContext }): Promise<void> {
+  await insertSeed(queryInterface, transaction);
 }
 
 async function insertSeed(queryInterface: QueryInterface, transaction: Transaction): Promise<void> {
@@ -90,6 +87,6 @@ async function advanceSequences(queryInterface: QueryInterface, tables: string[]
   }
 }
 
-export async function down({ context: queryInterface }: { context: QueryInterface }): Promise<void> {
-  for (const table of ['comments', 'books', 'publishers', 'authors']) await queryInterface.bulkDelete(table, {});
+export async function down({ context: { queryInterface, transaction } }: { context: StepContext }): Promise<void> {
+  for (const table of ['comments', 'books', 'publishers', 'authors']) await queryInterface.bulkDelete(table, {}, { transaction });
 }

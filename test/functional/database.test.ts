@@ -7,6 +7,7 @@ import { describeDatabase, readSettings } from '../../example/config';
 import { createDatabase, prepareDatabase, SQLITE_CACHE_KIB, sqliteStorage } from '../../example/database';
 import { models } from '../../example/models';
 import { closeSqlite, execOn, openSqlite } from '../../example/sqliteConnections';
+import { migrations } from '../../example/migrations';
 import { SEED_COUNTS } from '../../example/seeders/001-books';
 import { exampleDatabase } from './exampleServer';
 
@@ -98,37 +99,47 @@ describe('example database', () => {
     expect(long.waited).to.be.at.least(1400);
   });
 
-  it('a process killed at any point while seeding leaves a database the next start seeds (or completes) and serves', async function () {
-    this.timeout(90_000);
-    // The child kills itself (SIGKILL) right before the seed's statement number `killAt` runs.
-    const SEED_STATEMENT = /^Executing \([^)]*\): (BEGIN|SELECT id FROM authors|INSERT INTO .(authors|publishers|books|comments|seeders)|COMMIT)/;
+  it('a process killed at any point of its first start (a migration or the seed) leaves a database the next start completes', async function () {
+    this.timeout(120_000);
+    // The child kills itself (SIGKILL) right before its statement number `killAt` runs; a first start runs 50.
     const run = (storage: string, killAt: number | null) =>
       new Promise<string>((resolve) => {
         const script = `let seen = 0;
           const { createDatabase, prepareDatabase } = require('./example/database');
-          const logging = (sql) => { if (${SEED_STATEMENT}.test(sql) && ++seen === ${killAt}) process.kill(process.pid, 'SIGKILL'); };
+          const logging = () => { if (++seen === ${killAt}) process.kill(process.pid, 'SIGKILL'); };
           prepareDatabase(createDatabase({ storage: ${JSON.stringify(storage)}, logging }))
-            .then(() => console.log('READY'), (error) => console.log('FAILED ' + error.message));`;
+            .then(() => console.log('READY ' + seen), (error) => console.log('FAILED ' + error.message));`;
         const process_ = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
         let output = '';
         process_.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         process_.on('exit', () => resolve(output));
       });
-    // Kill points: at the transaction's start, after the check, after each insert, around the commit.
+    const complete = await run(path.join(dir, 'complete.sqlite'), null);
+    const total = Number(/READY (\d+)/.exec(complete)?.[1]);
+    expect(total, complete).to.be.above(40);
+    // Every third statement: inside each migration's transaction, between two of them, inside the seed, at each COMMIT.
     let landed = 0;
-    for (const killAt of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    const points = Array.from({ length: Math.ceil(total / 3) }, (_, i) => 1 + i * 3);
+    for (const killAt of points) {
       const storage = path.join(dir, `killed-${killAt}.sqlite`);
       if (!(await run(storage, killAt)).includes('READY')) landed++;
       const again = await run(storage, null);
-      expect(again, `killed after ${killAt} seed statements: ${again.slice(-300)}`).to.include('READY');
+      expect(again, `killed before statement ${killAt}: ${again.slice(-300)}`).to.include('READY');
       const db = createDatabase({ storage });
       const [[counts]] = (await db.query(
-        'SELECT (SELECT COUNT(*) FROM authors) AS authors, (SELECT COUNT(*) FROM books) AS books, (SELECT COUNT(*) FROM seeders) AS seeds',
+        `SELECT (SELECT COUNT(*) FROM authors) AS authors, (SELECT COUNT(*) FROM books) AS books, (SELECT COUNT(*) FROM seeders) AS seeds,
+          (SELECT COUNT(*) FROM migrations) AS migrations, (SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'comments_created') AS lastIndex`,
       )) as [Array<Record<string, number>>, unknown];
       await db.close();
-      expect(counts, `killed after ${killAt}`).to.deep.equal({ authors: SEED_COUNTS.authors, books: SEED_COUNTS.books, seeds: 1 });
+      expect(counts, `killed before statement ${killAt}`).to.deep.equal({
+        authors: SEED_COUNTS.authors,
+        books: SEED_COUNTS.books,
+        seeds: 1,
+        migrations: migrations.length,
+        lastIndex: 1,
+      });
     }
-    expect(landed, 'every kill landed before the seeding finished').to.equal(8);
+    expect(landed, 'every kill landed before the first start finished').to.equal(points.length);
   });
 
   it('prints every statement on its own line with DB_LOGGING=true', async () => {
