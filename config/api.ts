@@ -53,6 +53,14 @@ const config: ApiConfigInput = {
     maxResources: 5000,
   },
 
+  pagination: {
+    // Signs cursor tokens (HMAC-SHA256) with this secret, at least 32 characters: a client can then
+    // neither invent a position nor edit one it was given (a token whose signature does not match is
+    // a 400). Every process serving the API needs the same secret. null: a token is bound to its
+    // route's path and order and checked value by value, but not signed. API_CURSOR_SECRET sets it.
+    cursorSecret: null,
+  },
+
   response: {
     // The most bytes one transformed response (a collection, a page or an item, with all its
     // includes) may hold. The include walk adds up the size of what it has transformed after each

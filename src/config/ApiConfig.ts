@@ -41,6 +41,11 @@ export interface ApiConfig {
     maxPaths: number;
     maxResources: number;
   };
+  /**
+   * `cursorSecret`: signs cursor tokens (HMAC-SHA256), so that a position the API did not give out
+   * is refused; null: tokens are bound to their list but not signed (also `API_CURSOR_SECRET`).
+   */
+  pagination: { cursorSecret: string | null };
   /** `maxBytes`: the most bytes one transformed response body may hold (400 over it). */
   response: { maxBytes: number };
   /** One policy for request bodies on both frameworks: size (413), nesting (400), media types (415). */

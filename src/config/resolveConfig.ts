@@ -7,7 +7,7 @@ import { validateConfig } from './validateConfig';
 
 /**
  * Builds the frozen configuration: the documented defaults, then the project's `config/api.js`,
- * `.cjs`, `.json` or `.ts` when there is one, then `overrides`, then the environment (`API_DEBUG`, `APP_URL`, and
+ * `.cjs`, `.json` or `.ts` when there is one, then `overrides`, then the environment (`API_DEBUG`, `APP_URL`, `API_CURSOR_SECRET`, and
  * `NODE_ENV=production` which always turns debug off). This is the only reader of `process.env`.
  *
  * @example
@@ -17,7 +17,12 @@ import { validateConfig } from './validateConfig';
 export function resolveConfig(overrides: ApiConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ApiConfig {
   let config = mergeConfig(defaults as unknown as ApiConfig, loadProjectConfig());
   config = mergeConfig(config, overrides);
-  config = { ...config, debug: resolveDebug(config.debug, env), app: { ...config.app, url: resolveAppUrl(config.app.url, env) } };
+  config = {
+    ...config,
+    debug: resolveDebug(config.debug, env),
+    app: { ...config.app, url: resolveAppUrl(config.app.url, env) },
+    pagination: { ...config.pagination, cursorSecret: env.API_CURSOR_SECRET || config.pagination.cursorSecret },
+  };
   validateConfig(config);
   return deepFreeze(config);
 }

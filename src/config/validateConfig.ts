@@ -28,6 +28,11 @@ export function validateConfig(config: ApiConfig): void {
       /^[\w.-]+$/.test(config.include.excludeKey) && config.include.excludeKey !== config.include.key,
       'must be a query parameter name other than include.key',
     ],
+    [
+      'pagination.cursorSecret',
+      config.pagination.cursorSecret === null || (typeof config.pagination.cursorSecret === 'string' && config.pagination.cursorSecret.length >= 32),
+      'must be a string of at least 32 characters, or null',
+    ],
     ['response.maxBytes', isPositiveInt(config.response.maxBytes), 'must be a positive integer of bytes'],
     ['body.limit', isPositiveInt(config.body.limit), 'must be a positive integer of bytes'],
     ['body.maxDepth', isPositiveInt(config.body.maxDepth), 'must be a positive integer'],

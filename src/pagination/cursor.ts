@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { literal, Model, ModelStatic, Op, OrderItem, WhereOptions } from 'sequelize';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
@@ -85,13 +85,28 @@ function keysOf(model: ModelStatic<Model>, order: unknown): Key[] {
 
 /**
  * Ties a token to one list: the route's path (`/v1/posts/5/comments` is not `/v1/posts/6/comments`),
- * the model and its order. A token of another list is refused rather than misread.
+ * the model and its order. A token of another list is refused rather than misread. With
+ * `pagination.cursorSecret` it is an HMAC of the list and of the position itself, so that a
+ * position the API did not give out (invented or edited) is refused too.
  */
-function fingerprintOf(path: string, model: ModelStatic<Model>, keys: Key[]): string {
-  return createHash('sha256')
-    .update(`${path}|${model.name}|${keys.map((key) => key.join(' ')).join(',')}`)
+function fingerprintOf(list: string, secret: string | null, position: Pick<Position, 'direction' | 'values'>): string {
+  if (secret === null) return createHash('sha256').update(list).digest('base64url').slice(0, 10);
+  return createHmac('sha256', secret)
+    .update(`${list}|${position.direction}|${JSON.stringify(position.values)}`)
     .digest('base64url')
-    .slice(0, 10);
+    .slice(0, 22);
+}
+
+/** The list a token belongs to. */
+function listOf(path: string, model: ModelStatic<Model>, keys: Key[]): string {
+  return `${path}|${model.name}|${keys.map((key) => key.join(' ')).join(',')}`;
+}
+
+/** Compares fingerprints in constant time (a signature must not be guessable byte by byte). */
+function sameFingerprint(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The form encode() writes dates in; anything else in a date key was not written by this API. */
@@ -178,10 +193,11 @@ export async function cursorPage<M extends Model>(
 ): Promise<CursorPaginator<M>> {
   const parameter = pageParameters(context.app.config).cursor;
   const keys = keysOf(model, options.order);
-  const fingerprint = fingerprintOf(context.path, model, keys);
+  const list = listOf(context.path, model, keys);
+  const secret = context.app.config.pagination.cursorSecret;
   const position = token ? decode(token, parameter) : null;
-  if (position && (position.fingerprint !== fingerprint || position.values.length !== keys.length)) {
-    throw invalid(parameter, 'belongs to another list or order: start again without it');
+  if (position && (position.values.length !== keys.length || !sameFingerprint(position.fingerprint, fingerprintOf(list, secret, position)))) {
+    throw invalid(parameter, 'belongs to another list or order, or was altered: start again without it');
   }
   const backwards = position?.direction === 'before';
   const order: OrderItem[] = keys.map(([attribute, direction]) => [attribute, backwards ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction]);
@@ -195,8 +211,11 @@ export async function cursorPage<M extends Model>(
   const more = rows.length > perPage;
   const items = rows.slice(0, perPage);
   if (backwards) items.reverse();
-  const at = (row: M | undefined, direction: Direction) =>
-    row ? encode({ direction, fingerprint, values: keys.map(([attribute]) => valueOf(row as unknown as Model, attribute)) }) : null;
+  const at = (row: M | undefined, direction: Direction) => {
+    if (!row) return null;
+    const values = keys.map(([attribute]) => valueOf(row as unknown as Model, attribute));
+    return encode({ direction, values, fingerprint: fingerprintOf(list, secret, { direction, values }) });
+  };
   const first = items[0];
   const last = items[items.length - 1];
   return {

@@ -126,6 +126,46 @@ onBothFrameworks('cursor pagination (GET /v1/comments, @Paginated({ cursor: true
 });
 
 onBothFrameworks(
+  'cursor pagination with pagination.cursorSecret: signed tokens',
+  (app) => {
+    const other = 'another secret of at least 32 characters!';
+    const secret = 'a secret of at least thirty-two characters';
+    it('walks with signed tokens, and refuses one edited, invented, or signed with another secret', async () => {
+      const first = await app().get('/v1/comments?per_page=2');
+      const next = first.body.meta.cursor.next as string;
+      const second = await app().get(`/v1/comments?per_page=2&cursor=${next}`);
+      expect(second.status).to.equal(200);
+      expect(ids(second.body)).to.not.include.members(ids(first.body));
+      const [version, direction, fingerprint, created, id] = JSON.parse(Buffer.from(next, 'base64url').toString()) as [number, number, string, string, number];
+      expect(fingerprint).to.have.length(22);
+      // A valid position of the same list, one the API did not give out: accepted unsigned, refused signed.
+      const edited = await app().get(`/v1/comments?per_page=2&cursor=${token([version, direction, fingerprint, created, id - 1])}`);
+      expect(edited.status).to.equal(400);
+      expect(edited.body.error.message).to.match(/was altered/);
+      const flipped = await app().get(`/v1/comments?per_page=2&cursor=${token([version, -direction, fingerprint, created, id])}`);
+      expect(flipped.status).to.equal(400);
+      const { createHmac } = await import('node:crypto');
+      const list = `/v1/comments|Comment|createdAt DESC,id DESC`;
+      const signed = (key: string) =>
+        token([
+          version,
+          direction,
+          createHmac('sha256', key)
+            .update(`${list}|after|${JSON.stringify([created, id])}`)
+            .digest('base64url')
+            .slice(0, 22),
+          created,
+          id,
+        ]);
+      expect((await app().get(`/v1/comments?per_page=2&cursor=${signed(other)}`)).status).to.equal(400);
+      // The same position signed with the server's secret is the token it gave out.
+      expect(signed(secret)).to.equal(next);
+    });
+  },
+  { pagination: { cursorSecret: 'a secret of at least thirty-two characters' } },
+);
+
+onBothFrameworks(
   'cursor pagination in JSON:API mode',
   (app) => {
     it('takes page[cursor] and gives prev/next links with it', async () => {

@@ -52,6 +52,13 @@ describe('resolveConfig()', () => {
     expect(resolveConfig({ debug: true }, { NODE_ENV: 'production', API_DEBUG: 'true' }).debug).to.equal(false);
   });
 
+  it('takes the cursor secret from API_CURSOR_SECRET, and refuses one shorter than 32 characters', () => {
+    const secret = 'x'.repeat(32);
+    expect(resolveConfig({}, {}).pagination.cursorSecret).to.equal(null);
+    expect(resolveConfig({}, { API_CURSOR_SECRET: secret }).pagination.cursorSecret).to.equal(secret);
+    expect(() => resolveConfig({ pagination: { cursorSecret: 'short' } }, {})).to.throw(/pagination.cursorSecret/);
+  });
+
   it('ignores prototype-polluting keys', () => {
     const hostile = JSON.parse('{"__proto__": {"polluted": true}, "include": {"maxDepth": 4}}');
     const config = resolveConfig(hostile, {});
