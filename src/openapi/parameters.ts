@@ -5,6 +5,7 @@ import { CALLBACK } from '../response/jsonp';
 import { SORT_PARAMETER } from '../sort/parseSort';
 import { Transformer } from '../transformer/Transformer';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
+import { escapePattern, INCLUDE_NAME, includePathPattern } from './includePaths';
 import type { JsonSchema } from './schemaTypes';
 
 type Parameter = Record<string, unknown>;
@@ -56,7 +57,7 @@ export function actionParameters(
             `:limit(n|offset) (n at most ${config.include.maxLimit}), :sort(key|asc or desc); defaults limit(${config.include.params.limit.join('|')}), ` +
             `sort(${config.include.params.sort.join('|')}).`,
           {
-            ...list({ anyOf: [{ enum: names }, { type: 'string', pattern: includePattern(names) }] }),
+            ...list({ anyOf: [{ enum: names }, { type: 'string', pattern: includePattern(transformer, names) }] }),
             maxItems: config.include.maxPaths,
           },
         ),
@@ -68,7 +69,7 @@ export function actionParameters(
         query(
           config.include.excludeKey,
           `Includes to leave out, default ones too: ${all.join(', ')}; dotted for nested ones.`,
-          { ...list({ type: 'string', pattern: `^(${all.map(escape).join('|')})(\\.${NAME})*$` }), maxItems: config.include.maxPaths },
+          { ...list({ type: 'string', pattern: excludePattern(transformer, all) }), maxItems: config.include.maxPaths },
           [all[0]],
         ),
       );
@@ -124,19 +125,19 @@ export function documentJsonp(config: ApiConfig, operation: { parameters?: unkno
   }
 }
 
-/** An include name, as a transformer may declare one. */
-const NAME = '[A-Za-z_][A-Za-z0-9_-]*';
 const MODIFIERS = '(:(limit\\(\\d+(\\|\\d+)?\\)|(sort|order)\\([A-Za-z_][A-Za-z0-9_]*(\\|(asc|desc))?\\)))*';
 
 /**
- * The include paths the parser accepts: a name the action allows, then further segments, each a
- * name with its modifiers (`comments:limit(2|0):sort(id|asc).author`). Names below the first are the
- * included transformers' and are checked as the walk reaches them.
+ * The include paths the server accepts: a name the action allows, then the names of each included
+ * transformer (see includePathPattern), each segment with its modifiers
+ * (`comments:limit(2|0):sort(id|asc)`, `author.books:limit(3)`).
  */
-function includePattern(names: readonly string[]): string {
-  return `^(${names.map(escape).join('|')})${MODIFIERS}(\\.${NAME}${MODIFIERS})*$`;
+function includePattern(transformer: Transformer, names: readonly string[]): string {
+  return includePathPattern(transformer, names, MODIFIERS) ?? `^(${names.map(escapePattern).join('|')})${MODIFIERS}(\\.${INCLUDE_NAME}${MODIFIERS})*$`;
 }
 
-function escape(name: string): string {
-  return name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+/** The exclude paths: an include of the action (a default one too), then those of each included transformer. */
+function excludePattern(transformer: Transformer, names: readonly string[]): string {
+  const everyInclude = (each: Transformer) => [...new Set([...each.availableIncludes, ...each.defaultIncludes])];
+  return includePathPattern(transformer, names, '', everyInclude) ?? `^(${names.map(escapePattern).join('|')})(\\.${INCLUDE_NAME})*$`;
 }
