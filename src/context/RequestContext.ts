@@ -17,8 +17,8 @@ export interface AppState {
   readonly routes: RouteRegistry;
   /** The app as a Node request listener, for internal requests. */
   readonly listener: () => RequestListener;
-  /** The controllers and route prefix given to useApi(), for the OpenAPI document. */
-  readonly controllers?: Pick<RoutingControllersOptions, 'controllers' | 'routePrefix'>;
+  /** The controllers, route prefix and validation given to useApi(), for the OpenAPI document. */
+  readonly controllers?: Pick<RoutingControllersOptions, 'controllers' | 'routePrefix' | 'validation'>;
   /** useApi()'s `onError`: hears every error response, a 5xx built with json().error() too. */
   readonly onError?: ErrorListener;
 }

@@ -36,7 +36,7 @@ export const ERROR_REGISTRY = {
   },
   RCA_BODY_MALFORMED: { status: 400, template: 'The request body is not valid JSON' },
   RCA_BODY_TOO_DEEP: { status: 400, template: 'The request body nests arrays and objects deeper than {max} levels' },
-  RCA_BODY_FORBIDDEN_KEY: { status: 400, template: 'The request body contains a key that is never accepted (__proto__, or constructor.prototype)' },
+  RCA_BODY_FORBIDDEN_KEY: { status: 400, template: 'The request body contains a key that is never accepted (__proto__ or constructor)' },
   RCA_BODY_ENCODING_INVALID: { status: 400, template: 'The request body could not be decoded as {encoding}' },
   RCA_BODY_TOO_LARGE: { status: 413, template: 'The request body is larger than the {limit} bytes accepted' },
   RCA_BODY_REQUIRED: { status: 400, template: '{method} needs a request body' },
@@ -81,6 +81,10 @@ export const ERROR_REGISTRY = {
   RCA_CLIENT_GONE: { status: 499, template: 'The client closed the request before it was answered; its pending internal and remote calls were abandoned' },
   RCA_INTERNAL_HOST_UNKNOWN: { status: 500, template: 'invoke() serves only internal.domains in process; "{host}" is not one of them' },
   RCA_API_NO_APP: { status: 500, template: 'The Api service has no app: call it inside a request, after useApi(), or through api.forApp(app)' },
+  RCA_API_SEVERAL_APPS: {
+    status: 500,
+    template: 'Several apps are wired with useApi() in this process: outside a request, choose one with api.forApp(app)',
+  },
   RCA_CLI_USAGE: { status: 400, template: '{reason}' },
 } as const satisfies Record<string, { status: number; template: string }>;
 

@@ -35,7 +35,7 @@ const shown = (value: string) => value.slice(0, 100);
  * JSON (`application/json`, `application/*+json`) and, when allowed, URL-encoded forms; any other
  * media type 415; a charset other than UTF-8 415; more than `body.limit` bytes (decompressed) 413;
  * a body that does not decode or parse 400; nesting deeper than `body.maxDepth` 400; a
- * `__proto__` or `constructor.prototype` key 400. `multipart/form-data` is left unread for multer.
+ * `__proto__` or `constructor` key 400. `multipart/form-data` is left unread for multer.
  *
  * @example
  * const body = await readBody(req, config.body);
@@ -143,12 +143,23 @@ function readError(error: unknown, encoding: string, { limit, timeout }: Pick<Bo
 
 function parseJson(text: string, maxDepth: number): unknown {
   if (exceedsDepth(text, maxDepth)) throw new ApiError('RCA_BODY_TOO_DEEP', { max: maxDepth });
+  let value: unknown;
   try {
-    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    value = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
     if (/forbidden/.test((error as Error).message)) throw new ApiError('RCA_BODY_FORBIDDEN_KEY', {}, { cause: error });
     throw new ApiError('RCA_BODY_MALFORMED', {}, { cause: error });
   }
+  // class-transformer drops a `constructor` key silently, so validation never sees it: refused like `__proto__`.
+  if (text.includes('"constructor"') && hasConstructorKey(value)) throw new ApiError('RCA_BODY_FORBIDDEN_KEY');
+  return value;
+}
+
+/** True when an object of the parsed body (at any depth, within body.maxDepth) has a `constructor` key. */
+function hasConstructorKey(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(hasConstructorKey);
+  return Object.keys(value).some((key) => key === 'constructor' || hasConstructorKey((value as Record<string, unknown>)[key]));
 }
 
 /** A flat form: the last of repeated names wins; keys that reach prototypes are refused as in JSON. */

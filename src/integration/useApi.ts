@@ -6,6 +6,7 @@ import { resolveConfig } from '../config/resolveConfig';
 import type { AppState, ErrorListener, FrameworkName } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { RouteRegistry } from '../routing/RouteRegistry';
+import { bodyValidation, queryValidation } from '../validation/validationOptions';
 import { ApiInterceptor } from './ApiInterceptor';
 import { declareRoutingFields } from './expressFields';
 import { expressBody, expressContext, expressErrors, expressNotFound } from './expressMiddleware';
@@ -56,13 +57,13 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     config: resolveConfig(api),
     routes: new RouteRegistry(),
     listener: listenerOf(app, framework),
-    controllers: { controllers: routing.controllers, routePrefix: routing.routePrefix },
+    controllers: { controllers: routing.controllers, routePrefix: routing.routePrefix, validation: routing.validation },
     onError,
   });
   const server = app as unknown as UseFn;
   const settings: RoutingControllersOptions = {
     ...routing,
-    validation: validationOf(routing.validation),
+    validation: bodyValidation(routing.validation),
     defaultErrorHandler: false,
     interceptors: [ApiInterceptor, ...((routing.interceptors ?? []) as Array<new (...args: never[]) => unknown>)],
   };
@@ -70,44 +71,16 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     declareRoutingFields(app as unknown as Parameters<typeof declareRoutingFields>[0]);
     server.use(expressContext(state));
     server.use(expressBody(state));
-    createExecutor(Object.assign(new ExpressApiDriver(app), { state, queryValidation: queryValidationOf(routing.validation) }), settings);
+    createExecutor(Object.assign(new ExpressApiDriver(app), { state, queryValidation: queryValidation(routing.validation) }), settings);
     server.use(expressNotFound(state));
     server.use(expressErrors(state, onError));
   } else {
     server.use(koaContextAndErrors(state, onError));
-    createExecutor(Object.assign(new KoaApiDriver(app), { state, queryValidation: queryValidationOf(routing.validation) }), settings);
+    createExecutor(Object.assign(new KoaApiDriver(app), { state, queryValidation: queryValidation(routing.validation) }), settings);
   }
   Object.defineProperty(app, APP_STATE, { value: state });
   setDefaultApp(state);
   return app;
-}
-
-/**
- * class-validator's options for request bodies, safe by default: fields a request class does not
- * declare are refused (422 naming them) rather than mass-assigned, unknown objects too, and the
- * error leaves out the values sent. An app's own options win; `false` turns validation off.
- */
-const SAFE_VALIDATION = Object.freeze({
-  whitelist: true,
-  forbidNonWhitelisted: true,
-  forbidUnknownValues: true,
-  validationError: { target: false, value: false },
-});
-
-function validationOf(option: RoutingControllersOptions['validation']): RoutingControllersOptions['validation'] {
-  if (option === false) return false;
-  return { ...SAFE_VALIDATION, ...(typeof option === 'object' ? option : {}) };
-}
-
-/**
- * The validation of a `@QueryParams()` class: the query also carries this library's parameters
- * (include, fields, page, callback...), so the safe defaults' refusal of unknown fields would refuse
- * every such request; they are dropped from the object instead. Undefined (nothing changed) when
- * the app chose `forbidNonWhitelisted` itself, or turned validation off.
- */
-function queryValidationOf(option: RoutingControllersOptions['validation']): object | undefined {
-  if (option === false || (typeof option === 'object' && 'forbidNonWhitelisted' in option)) return undefined;
-  return { forbidNonWhitelisted: false };
 }
 
 /** Express apps are listeners; Koa composes its middleware on the first callback(), made when first needed. */

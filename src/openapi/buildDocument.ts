@@ -8,6 +8,7 @@ import type { ApiConfig } from '../config/ApiConfig';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { Transformer } from '../transformer/Transformer';
+import { refusesUnknownFields } from '../validation/validationOptions';
 import { errorSchema, errorStatuses } from './errorSchemas';
 import { modelSchema } from './modelSchema';
 import { addJsonApiBody } from './jsonApiBody';
@@ -27,7 +28,8 @@ export interface OpenApiInfo {
 export interface OpenApiOptions {
   config: ApiConfig;
   /** The controllers and route prefix given to useApi(). */
-  routing?: Pick<RoutingControllersOptions, 'controllers' | 'routePrefix'>;
+  /** The routing options given to useApi() (`validation` decides whether request bodies may carry undeclared fields). */
+  routing?: Pick<RoutingControllersOptions, 'controllers' | 'routePrefix' | 'validation'>;
   info?: OpenApiInfo;
 }
 
@@ -67,6 +69,7 @@ export function buildOpenApiDocument({ config, routing = {}, info = {} }: OpenAp
     describeAction(operation, route, path, method, { config, resources, key, requestSchemas });
     (paths[path] ??= {})[method] = operation;
   }
+  if (refusesUnknownFields(routing.validation)) closeBodySchemas(paths, requestSchemas);
   return {
     openapi: '3.1.0',
     info: { title: info.title ?? 'API', version: info.version ?? '1.0.0', ...(info.description ? { description: info.description } : {}) },
@@ -112,6 +115,19 @@ function strictPathIds(operation: Operation): void {
     }
   }
 }
+
+/** The request classes of bodies refuse fields they do not declare (422): so do their schemas. */
+function closeBodySchemas(paths: Record<string, Record<string, Operation>>, requestSchemas: Record<string, JsonSchema>): void {
+  for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
+    const content = (operation.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)?.content ?? {};
+    for (const { schema } of Object.values(content)) {
+      const name = schema?.$ref?.startsWith(SCHEMA_PREFIX) ? schema.$ref.slice(SCHEMA_PREFIX.length) : undefined;
+      if (name && requestSchemas[name]) requestSchemas[name] = { ...requestSchemas[name], additionalProperties: false };
+    }
+  }
+}
+
+const SCHEMA_PREFIX = '#/components/schemas/';
 
 /** Adds what this library knows of one action to the operation routing-controllers-openapi made. */
 function describeAction(operation: Operation, route: IRoute, path: string, method: string, { config, resources, key, requestSchemas }: Context): void {

@@ -82,6 +82,28 @@ for (const serializer of ['array', 'json-api'] as const) {
         });
       }
 
+      if (serializer === 'array') {
+        it('describes request bodies as closed, as the server refuses undeclared fields (422) and prototype keys (400)', async () => {
+          const ajv = new Ajv2020({ strict: false, allErrors: true });
+          addFormats(ajv);
+          ajv.addSchema(document, 'openapi.json');
+          const send = (method: string, target: string, body: string) => app().get(target, { method, headers: { 'content-type': 'application/json' }, body });
+          for (const [method, path, target] of [
+            ['post', '/v1/books', '/v1/books'],
+            ['put', '/v1/books/{id}', '/v1/books/4'],
+          ]) {
+            const schema = ajv.compile({ $ref: `openapi.json#/paths/${path.replace(/\//g, '~1')}/${method}/requestBody/content/application~1json/schema` });
+            const book = { title: 'Closed schema', author_id: 1, publisher_id: 1 };
+            for (const extra of [{ author: 7 }, { constructor: { x: 1 } }]) {
+              expect(schema({ ...book, ...extra }), `${method} ${JSON.stringify(extra)}`).to.equal(false);
+              const res = await send(method.toUpperCase(), target, JSON.stringify({ ...book, ...extra }));
+              expect([400, 422], `${method} ${JSON.stringify(extra)}`).to.include(res.status);
+            }
+            expect(schema(book), JSON.stringify(schema.errors)).to.equal(true);
+          }
+        });
+      }
+
       it('gives examples a client can send as they are: every query and path parameter but a cursor, and the bodies of writes', async () => {
         const mediaType = serializer === 'json-api' ? 'application/vnd.api+json' : 'application/json';
         for (const [path, methods] of Object.entries(document.paths)) {
@@ -108,7 +130,7 @@ for (const serializer of ['array', 'json-api'] as const) {
         expect((await app().get(`/v1/books/${id}`, { method: 'DELETE' })).status).to.equal(200);
       });
 
-      it('describes parameters as strictly as the server reads them: ids, sort, include, exclude, page, If-Match, 412 and 503', () => {
+      it('describes parameters as strictly as the server reads them: ids, sort, include, exclude, page, If-Match, 412 and 503', async () => {
         type Param = { name: string; in: string; schema: Record<string, unknown> & { items?: Record<string, unknown> } };
         const operation = (path: string, method: string) =>
           document.paths[path][method] as unknown as { parameters: Param[]; responses: Record<string, unknown> };
@@ -119,14 +141,35 @@ for (const serializer of ['array', 'json-api'] as const) {
         const include = param('/v1/books', 'get', 'include').schema;
         expect(include.maxItems).to.equal(20);
         const pattern = new RegExp((include.items as { anyOf: Array<{ pattern?: string }> }).anyOf[1].pattern!);
-        for (const valid of ['author', 'comments:limit(2|0):sort(id|asc)', 'author.books:limit(3)', 'comments:order(created_at|desc)']) {
+        const includes = [
+          'author',
+          'comments:limit(2|0):sort(id|asc)',
+          'author.books:limit(3)',
+          'comments:order(created_at|desc)',
+          'author.books.publisher.books',
+        ];
+        for (const valid of includes) {
           expect(valid, valid).to.match(pattern);
+          expect((await app().get(`/v1/books?include=${valid}`)).status, valid).to.equal(200);
         }
-        for (const invalid of ['author:', 'author.', 'nope', 'comments:take(2)', 'author..books', 'comments:sort(id|up)'])
+        const refused = [
+          'author:',
+          'author.',
+          'nope',
+          'comments:take(2)',
+          'author..books',
+          'comments:sort(id|up)',
+          'author.nope',
+          'comments.author',
+          'author.books.nope',
+        ];
+        for (const invalid of refused) {
           expect(invalid, invalid).not.to.match(pattern);
+          expect((await app().get(`/v1/books?include=${invalid}`)).status, invalid).to.equal(400);
+        }
         const exclude = new RegExp((param('/v1/books', 'get', 'exclude').schema.items as { pattern: string }).pattern);
         expect('author.books').to.match(exclude);
-        expect('nope').not.to.match(exclude);
+        for (const invalid of ['nope', 'author.nope', 'author.books.nope', 'comments.author']) expect(invalid, invalid).not.to.match(exclude);
         const page = serializer === 'json-api' ? 'page[number]' : 'page';
         expect(param('/v1/books', 'get', page).schema).to.deep.include({ maximum: 1_000_000_000 });
         const cursor = serializer === 'json-api' ? 'page[cursor]' : 'cursor';
