@@ -206,11 +206,14 @@ export class Api {
 
   private resolveApp(): AppState {
     const app = this.app ?? requestStorage.getStore()?.app ?? getDefaultApp();
+    if (app === 'several') throw new ApiError('RCA_API_SEVERAL_APPS');
     if (!app) throw new ApiError('RCA_API_NO_APP');
     return app;
   }
 
+  /** The config of remote calls: the app's; outside a request with no app (or several) chosen, the project's own. */
   private config(): ApiConfig {
-    return (this.app ?? requestStorage.getStore()?.app ?? getDefaultApp())?.config ?? (appLessConfig ??= resolveConfig());
+    const app = this.app ?? requestStorage.getStore()?.app ?? getDefaultApp();
+    return app && app !== 'several' ? app.config : (appLessConfig ??= resolveConfig());
   }
 }

@@ -1,5 +1,4 @@
 import type { AppState } from '../context/RequestContext';
-import { ApiError } from '../errors/ApiError';
 
 /** The only app wired with useApi() in this process; `several` once a second one is wired. */
 let wired: AppState | 'several' | undefined;
@@ -10,11 +9,10 @@ export function setDefaultApp(app: AppState): void {
 }
 
 /**
- * The app the Api service serves outside of any request: the only one wired in the process. With
- * several, none is chosen for the caller (one app's config, hosts or routes would serve another's
- * call): such a call is an error that names `api.forApp(app)`.
+ * The app the Api service serves outside of any request: the only one wired in the process;
+ * `several` when more than one is (none is chosen for the caller: one app's routes, hosts and
+ * limits would serve another's call); undefined before any.
  */
-export function getDefaultApp(): AppState | undefined {
-  if (wired === 'several') throw new ApiError('RCA_API_SEVERAL_APPS');
+export function getDefaultApp(): AppState | 'several' | undefined {
   return wired;
 }

@@ -206,11 +206,12 @@ describe('An Express app wired with useApi() mounted in another', () => {
 });
 
 describe('Api without a request or a bound app', () => {
-  it('serves the last app wired with useApi()', async () => {
+  it('with several apps wired in the process (this one has many), an internal call asks for api.forApp(app)', async () => {
     for (const framework of FRAMEWORKS) {
       const running = await startFixture(framework);
       try {
-        expect(await new Api().get('/echo')).to.include({ method: 'GET' });
+        expect((await rejection(new Api().get('/echo'))).code).to.equal('RCA_API_SEVERAL_APPS');
+        expect(await new Api().forApp(running.app).get('/echo')).to.include({ method: 'GET' });
       } finally {
         await running.close();
       }

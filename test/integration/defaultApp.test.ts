@@ -31,6 +31,8 @@ const script = (first: 'express' | 'koa', second: 'express' | 'koa') => `
     const b = wire('${second}', 'b');
     out.push(await api.get('/v1/ping-b').catch((error) => error.code));
     out.push(await api.forApp(a).get('/v1/ping-a'), await api.forApp(b).get('/v1/ping-b'));
+    // A remote call needs no app: it takes the project's config (here one to a closed port: 502).
+    out.push(await api.get('http://127.0.0.1:9/').catch((error) => error.status));
     console.log(JSON.stringify(out));
   })().catch((error) => console.log('FAILED ' + error.stack));
 `;
@@ -45,7 +47,7 @@ describe('Api outside a request: the default app', () => {
       const { stdout } = await promisify(execFile)(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script(first, second)], {
         cwd: process.cwd(),
       });
-      expect(JSON.parse(stdout.trim().split('\n').pop()!)).to.deep.equal([{ app: 'a' }, 'RCA_API_SEVERAL_APPS', { app: 'a' }, { app: 'b' }]);
+      expect(JSON.parse(stdout.trim().split('\n').pop()!)).to.deep.equal([{ app: 'a' }, 'RCA_API_SEVERAL_APPS', { app: 'a' }, { app: 'b' }, 502]);
     });
   }
 });
