@@ -35,6 +35,7 @@ const CASES = [
   { key: 'big_small_page', path: '/v1/books?per_page=5', target: 1.3 },
   { key: 'big_small_includes', path: '/v1/books?per_page=5&include=author,publisher,comments', target: 1.5 },
   { key: 'big_small_nested', path: '/v1/authors?per_page=5&include=books.comments', target: 1.5 },
+  { key: 'big_small_btm', path: '/v1/books?per_page=5&include=genres', target: 1.5 },
 ];
 
 /**

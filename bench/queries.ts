@@ -31,7 +31,22 @@ async function queriesOn(target: BenchTarget): Promise<BenchResult[]> {
         await book.$get('comments', { limit: 3, order: [['createdAt', 'DESC']] });
       }
     });
+    const btmPage = (perPage: number) => countStatements(db, () => fetch(`${server.url}/v1/books?per_page=${perPage}&include=genres`).then((r) => r.text()));
+    const btm5 = await btmPage(5);
+    const btm100 = await btmPage(100);
+    const naiveBtm100 = await countStatements(db, async () => {
+      const { rows } = await Book.findAndCountAll({ limit: 100, offset: 0, order: [['createdAt', 'DESC']] });
+      for (const book of rows) await book.$get('genres', { limit: 3, order: [['createdAt', 'DESC']] });
+    });
     return [
+      {
+        key: `queries_btm_page5${suffix}`,
+        label: `statements, include=genres (belongs-to-many), 5 a page${on}`,
+        value: btm5,
+        baseline: naiveBtm100,
+        unit: 'statements',
+      },
+      { key: `queries_btm_page100${suffix}`, label: `statements, include=genres, 100 a page${on}`, value: btm100, baseline: naiveBtm100, unit: 'statements' },
       { key: `queries_page5${suffix}`, label: `statements, 5 books a page${on}`, value: page5, baseline: naive100, unit: 'statements' },
       { key: `queries_page100${suffix}`, label: `statements, 100 books a page${on}`, value: page100, baseline: naive100, unit: 'statements' },
       {

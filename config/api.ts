@@ -53,6 +53,15 @@ const config: ApiConfigInput = {
     maxResources: 5000,
   },
 
+  filter: {
+    // The conditions one request's filter may hold, OR groups' included: each is a comparison or an
+    // EXISTS the database evaluates per row. 20 is three times the richest filter of the example's
+    // README and keeps a statement's WHERE short.
+    maxConditions: 20,
+    // The values of one `in` or `nin` list (filter[id][in]=1,2,3).
+    maxListSize: 100,
+  },
+
   pagination: {
     // Signs cursor tokens (HMAC-SHA256) with this secret, at least 32 characters: a client can then
     // neither invent a position nor edit one it was given (a token whose signature does not match is

@@ -3,4 +3,6 @@ export { AvailableIncludes } from './AvailableIncludes';
 export { Paginated } from './Paginated';
 export { Sortable } from './Sortable';
 export { Created } from './Created';
+export { Filterable } from './Filterable';
 export type { PaginatedOptions, TransformerSource } from '../src/metadata/actionMetadata';
+export type { FilterableFields, FilterDeclaration, FilterOperator } from '../src/filter/filterTypes';

@@ -9,6 +9,7 @@ import type { ExampleFramework } from './config';
 import { AuthorsController } from './controllers/AuthorsController';
 import { BooksController } from './controllers/BooksController';
 import { CommentsController } from './controllers/CommentsController';
+import { GenresController } from './controllers/GenresController';
 import { HealthController } from './controllers/HealthController';
 import { IndexController } from './controllers/IndexController';
 import { PublishersController } from './controllers/PublishersController';
@@ -24,6 +25,7 @@ export const exampleControllers = [
   BooksController,
   AuthorsController,
   PublishersController,
+  GenresController,
   CommentsController,
   DocsController,
 ];

@@ -7,6 +7,7 @@ import { inTransactions, TransactionalLedger } from './migrations/inTransaction'
 import { models } from './models';
 import { boundedBusyWaits, execOn, onEachSqliteConnection } from './sqliteConnections';
 import * as books from './seeders/001-books';
+import * as genres from './seeders/002-genres';
 
 export interface DatabaseOptions {
   /** A database URL (`postgres://`, `postgresql://`, `mysql://`, `mariadb://`, `sqlite:<path>`); wins over `storage`. */
@@ -98,7 +99,18 @@ export async function prepareDatabase(sequelize: Sequelize): Promise<{ migrated:
   const migrationLedger = new TransactionalLedger({ sequelize, modelName: 'RcaMigration', tableName: 'migrations' });
   const seedLedger = new TransactionalLedger({ sequelize, modelName: 'RcaSeed', tableName: 'seeders' });
   const migrator = new Umzug({ migrations: inTransactions(migrations, migrationLedger), context, storage: migrationLedger, logger: undefined });
-  const seeder = new Umzug({ migrations: inTransactions([{ name: '001-books', ...books }], seedLedger), context, storage: seedLedger, logger: undefined });
+  const seeder = new Umzug({
+    migrations: inTransactions(
+      [
+        { name: '001-books', ...books },
+        { name: '002-genres', ...genres },
+      ],
+      seedLedger,
+    ),
+    context,
+    storage: seedLedger,
+    logger: undefined,
+  });
   return withMigrationLock(sequelize, async () => {
     const migrated = await migrator.up();
     const seeded = await seeder.up();

@@ -44,6 +44,8 @@ export { paginate, cursorPaginate, pageRequest } from './pagination/pageRequest'
 export type { CursorPaginator } from './pagination/cursor';
 export type { CursorMeta, CursorLinks } from './pagination/cursorLinks';
 export { sortOrder } from './sort/sortOrder';
+export { filterWhere } from './filter/filterWhere';
+export type { FilterableFields, FilterCondition, FilterDeclaration, FilterOperator, FilterRequest } from './filter/filterTypes';
 
 // OpenAPI
 export { buildOpenApiDocument } from './openapi/buildDocument';

@@ -1,7 +1,7 @@
 import { Body, Delete, Get, JsonController, Param, Patch, Post, Put } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
-import { Created, Paginated, Sortable, Transformer } from '../../decorators';
+import { Created, Filterable, Paginated, Sortable, Transformer } from '../../decorators';
 import { checkIfMatch, currentContext, cursorPaginate, findOrFail, json, paginate, route, validId } from '../../src';
 import { Book, Comment } from '../models';
 import { bookAttributes } from '../requests/bookAttributes';
@@ -21,6 +21,21 @@ const NEW_BOOK = {
   publisher_id: 2,
 };
 
+/** What a client may list books by: `?filter[author.name][contains]=ada&filter[published_at][gte]=2023-01-01`. */
+const BOOK_FILTERS = {
+  id: ['eq', 'in', 'nin'],
+  title: ['eq', 'ne', 'contains', 'starts', 'ends', 'in'],
+  description: ['contains', 'null'],
+  published_at: ['eq', 'gt', 'gte', 'lt', 'lte', 'between', 'null'],
+  out_of_print: ['eq', 'ne'],
+  created: ['gte', 'lte', 'between'],
+  'author.name': ['eq', 'contains', 'starts'],
+  'publisher.name': ['eq', 'in'],
+  'comments.body': ['contains'],
+  'genres.name': ['eq', 'in'],
+  q: { search: ['title', 'description'], ftsTable: 'books_fts' },
+} as const;
+
 const isCurrentRequestConditional = () => currentContext().headers['if-match'] !== undefined;
 
 /** v1.books.index|show|store|update|destroy|comments */
@@ -31,6 +46,7 @@ export class BooksController {
   @Transformer(BookTransformer, { resourceKey: 'books' })
   @Paginated({ perPage: 5 })
   @Sortable('title', 'published_at', 'created')
+  @Filterable(() => Book, BOOK_FILTERS)
   index() {
     return paginate(Book, {
       order: [

@@ -4,6 +4,8 @@ import * as comments from './003-create-comments';
 import * as bookVersion from './004-add-book-version';
 import * as seedLedger from './005-separate-seed-ledger';
 import * as sortIndexes from './006-add-sort-indexes';
+import * as genres from './007-create-genres';
+import * as filterIndexes from './008-add-filter-indexes';
 import type { Step } from './inTransaction';
 
 /** The migrations in order; listed, not globbed, so they run the same from TypeScript and from dist/. */
@@ -14,4 +16,6 @@ export const migrations: Array<{ name: string; up: Step; down: Step }> = [
   { name: '004-add-book-version', ...bookVersion },
   { name: '005-separate-seed-ledger', ...seedLedger },
   { name: '006-add-sort-indexes', ...sortIndexes },
+  { name: '007-create-genres', ...genres },
+  { name: '008-add-filter-indexes', ...filterIndexes },
 ];

@@ -1,6 +1,8 @@
-import { BelongsTo, Column, DataType, ForeignKey, HasMany, Model, Table } from 'sequelize-typescript';
+import { BelongsTo, BelongsToMany, Column, DataType, ForeignKey, HasMany, Model, Table } from 'sequelize-typescript';
 import { Author } from './Author';
+import { BookGenre } from './BookGenre';
 import { Comment } from './Comment';
+import { Genre } from './Genre';
 import { Publisher } from './Publisher';
 
 // `version: true`: Sequelize's optimistic locking; every write, ours or an instance save, raises it.
@@ -19,4 +21,5 @@ export class Book extends Model {
   @BelongsTo(() => Author) author?: Author;
   @BelongsTo(() => Publisher) publisher?: Publisher;
   @HasMany(() => Comment) comments?: Comment[];
+  @BelongsToMany(() => Genre, () => BookGenre) genres?: Genre[];
 }

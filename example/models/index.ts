@@ -1,7 +1,9 @@
 import { Author } from './Author';
 import { Book } from './Book';
+import { BookGenre } from './BookGenre';
 import { Comment } from './Comment';
+import { Genre } from './Genre';
 import { Publisher } from './Publisher';
 
-export { Author, Book, Comment, Publisher };
-export const models = [Author, Publisher, Book, Comment];
+export { Author, Book, BookGenre, Comment, Genre, Publisher };
+export const models = [Author, Publisher, Book, Comment, Genre, BookGenre];

@@ -1,17 +1,6 @@
 import type { QueryInterface, Transaction } from 'sequelize';
 import type { StepContext } from '../migrations/inTransaction';
-
-/** A small deterministic generator (mulberry32): the same seed gives the same data on every machine. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './random';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Frances', 'John'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Allen', 'Backus'];
@@ -77,7 +66,7 @@ async function insertSeed(queryInterface: QueryInterface, transaction: Transacti
  * Rows inserted with explicit ids leave PostgreSQL's id sequences at 1, so the next insert of the
  * app would collide (409). SQLite and MySQL move their counters past explicit ids by themselves.
  */
-async function advanceSequences(queryInterface: QueryInterface, tables: string[], transaction: Transaction): Promise<void> {
+export async function advanceSequences(queryInterface: QueryInterface, tables: string[], transaction: Transaction): Promise<void> {
   if (queryInterface.sequelize.getDialect() !== 'postgres') return;
   for (const table of tables) {
     await queryInterface.sequelize.query(`SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT MAX(id) FROM ${queryInterface.quoteIdentifier(table)}))`, {

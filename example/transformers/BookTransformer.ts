@@ -2,6 +2,7 @@ import { route, Transformer } from '../../src';
 import type { Book } from '../models';
 import { AuthorTransformer } from './AuthorTransformer';
 import { CommentTransformer } from './CommentTransformer';
+import { GenreTransformer } from './GenreTransformer';
 import { PublisherTransformer } from './PublisherTransformer';
 
 /** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
@@ -21,7 +22,7 @@ const SCHEMA = {
 export class BookTransformer extends Transformer<Book> {
   columns = COLUMNS;
   schema = SCHEMA;
-  availableIncludes = ['author', 'publisher', 'comments'];
+  availableIncludes = ['author', 'publisher', 'comments', 'genres'];
 
   transform(book: Book) {
     return this.buildPayload({
@@ -46,5 +47,10 @@ export class BookTransformer extends Transformer<Book> {
   /** One query for all books of the page, limit/offset/sort applied per book. */
   includeComments(book: Book) {
     return this.collection(this.related(book, 'comments'), new CommentTransformer(), 'comments');
+  }
+
+  /** Belongs-to-many through book_genres: one query for all books of the level, limit/offset/sort per book. */
+  includeGenres(book: Book) {
+    return this.collection(this.related(book, 'genres'), new GenreTransformer(), 'genres');
   }
 }

@@ -41,6 +41,8 @@ export interface ApiConfig {
     maxPaths: number;
     maxResources: number;
   };
+  /** Bounds of a client's `filter`: conditions in all (OR groups' included) and values of one `in` or `nin` list. */
+  filter: { maxConditions: number; maxListSize: number };
   /**
    * `cursorSecret`: signs cursor tokens (HMAC-SHA256), so that a position the API did not give out
    * is refused; null: tokens are bound to their list but not signed (also `API_CURSOR_SECRET`).

@@ -28,6 +28,8 @@ export function validateConfig(config: ApiConfig): void {
       /^[\w.-]+$/.test(config.include.excludeKey) && config.include.excludeKey !== config.include.key,
       'must be a query parameter name other than include.key',
     ],
+    ['filter.maxConditions', isPositiveInt(config.filter.maxConditions), 'must be a positive integer'],
+    ['filter.maxListSize', isPositiveInt(config.filter.maxListSize), 'must be a positive integer'],
     [
       'pagination.cursorSecret',
       config.pagination.cursorSecret === null || (typeof config.pagination.cursorSecret === 'string' && config.pagination.cursorSecret.length >= 32),

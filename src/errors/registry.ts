@@ -26,6 +26,7 @@ export const ERROR_REGISTRY = {
   RCA_JSONAPI_MEDIA_TYPE: { status: 415, template: 'application/vnd.api+json takes no parameters but ext and profile; got {parameters}' },
   RCA_FIELDS_INVALID: { status: 400, template: 'Invalid fields parameter "{parameter}": {reason}' },
   RCA_SORT_INVALID: { status: 400, template: 'Invalid sort parameter "{parameter}": {reason}' },
+  RCA_FILTER_INVALID: { status: 400, template: 'Invalid filter parameter "{parameter}": {reason}' },
   RCA_PAGINATION_INVALID: { status: 400, template: 'Invalid pagination parameter "{parameter}": {reason}' },
   RCA_QUERY_PARAMETER: { status: 400, template: 'The query parameter "{parameter}" is not read in that form; write it as {example}' },
   RCA_RESPONSE_TOO_LARGE: {
@@ -60,6 +61,7 @@ export const ERROR_REGISTRY = {
     template: '{transformer} lists the include "{include}" but has no method {method}()',
   },
   RCA_TRANSFORMER_RESULT: { status: 500, template: '{transformer}.{method}() must return this.item(), this.collection() or this.null()' },
+  RCA_FILTER_UNMAPPED: { status: 500, template: '@Filterable field "{field}" of {model} cannot be filtered: {reason}' },
   RCA_SORT_UNMAPPED: {
     status: 500,
     template: 'The sort field "{field}" is allowed but {model} has no attribute of that name: map it in the transformer\'s columns',

@@ -4,6 +4,7 @@ import { AppState, requestStorage, RequestContext } from '../context/RequestCont
 import { checkRequestDocument } from '../jsonapi/documentChecks';
 import { bodyCheck } from './bodyParam';
 import { requestQuery } from '../query/RequestQuery';
+import { readFilterRequest } from '../filter/readFilter';
 import { readSortRequest } from '../sort/parseSort';
 import { deriveRouteName } from '../routing/RouteRegistry';
 import { ACTION_METADATA, isUndecorated, readActionMetadata } from '../metadata/actionMetadata';
@@ -41,9 +42,12 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
     try {
       return requestStorage.run(context, () => {
         context.slots.set(ACTION_METADATA, metadata);
-        // An undecorated action is left alone, but in json-api mode a sort nothing reads is a 400.
+        // An undecorated action is left alone, but in json-api mode a sort or filter nothing reads is a 400.
         if (decorated) requestQuery(context);
-        else readSortRequest(context, undefined);
+        else {
+          readSortRequest(context, undefined);
+          readFilterRequest(context, undefined);
+        }
         checkBody?.(context);
         const params = hooks.paramsOf(call);
         if (hooks.app.config.serializer === 'json-api') checkRequestDocument(context, params);

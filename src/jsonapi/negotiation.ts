@@ -1,6 +1,7 @@
 import contentType from 'content-type';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { FILTER_PARAMETER } from '../filter/parseFilter';
 import { SORT_PARAMETER } from '../sort/parseSort';
 import { JSON_API_MEDIA_TYPE } from './errorDocument';
 
@@ -44,12 +45,13 @@ export function negotiationError(headers: RequestContext['headers']): ApiError |
 
 /**
  * JSON:API 1.1 reserves query parameter names made of a-z only: one this server does not implement
- * is a 400 (`sort` is checked per action: a route without `@Sortable` refuses it). Names with
+ * is a 400 (`sort` and `filter` are checked per action: a route without `@Sortable` or
+ * `@Filterable` refuses them). Names with
  * another character (`per_page`) are the implementation's own and pass.
  */
 export function reservedParameterError(context: RequestContext): ApiError | null {
   const { include, jsonp } = context.app.config;
-  const known = new Set([include.key, include.excludeKey, jsonp.param, 'page', 'fields', SORT_PARAMETER]);
+  const known = new Set([include.key, include.excludeKey, jsonp.param, 'page', 'fields', SORT_PARAMETER, FILTER_PARAMETER]);
   for (const name of new Set(context.query.keys())) {
     const family = name.split('[')[0];
     if (!/^[a-z]+$/.test(family) || known.has(family)) continue;

@@ -30,15 +30,28 @@ export async function selectModels<M extends Model>(target: ModelStatic<M>, sql:
   // `tableNames: []` spares the PRAGMA Sequelize would otherwise run for the first table of the SQL.
   const options = { type: QueryTypes.SELECT, raw: true, replacements, tableNames: [] } as { type: QueryTypes.SELECT };
   const rows = await sequelize.query<Record<string, unknown>>(sql, options);
-  const plan = rowPlan(target);
-  const parseOptions = { timezone: (sequelize as unknown as { options: { timezone?: string } }).options.timezone };
-  for (const row of rows) {
-    for (const [attribute, parse] of plan) {
-      const value = row[attribute];
-      if (value !== null && value !== undefined) row[attribute] = parse(value, parseOptions);
-    }
-  }
+  for (const row of rows) parseSqliteRow(target, row);
   return target.bulkBuild(rows as never, { raw: true, isNewRecord: false });
+}
+
+/**
+ * Types the values of a row of `model` read as SQLite text in place (dates, booleans, JSON), as
+ * findAll() would; other dialects' drivers type them already.
+ */
+export function parseSqliteRow(model: AnyModel, row: Record<string, unknown>): void {
+  const sequelize = model.sequelize!;
+  if (sequelize.getDialect() !== 'sqlite') return;
+  const parseOptions = { timezone: (sequelize as unknown as { options: { timezone?: string } }).options.timezone };
+  for (const [attribute, parse] of rowPlan(model)) {
+    const value = row[attribute];
+    if (value !== null && value !== undefined) row[attribute] = parse(value, parseOptions);
+  }
+}
+
+/** True when reading `target` by hand would skip what findAll() applies: a default scope, or find hooks. */
+export function needsFindAll(target: AnyModel): boolean {
+  const scoped = Object.keys((target.options as { defaultScope?: object }).defaultScope ?? {}).length > 0;
+  return scoped || FIND_HOOKS.some((hook) => target.hasHook(hook));
 }
 
 /** Hooks findAll() runs that a SELECT written by hand would skip. */
@@ -54,8 +67,7 @@ const FIND_HOOKS = ['beforeFind', 'beforeFindAfterExpandIncludeAll', 'beforeFind
  * const authors = await findByKeys(Author, 'id', [1, 2, 3], null);
  */
 export function findByKeys<M extends Model>(target: ModelStatic<M>, key: string, keys: unknown[], attributes: string[] | null): Promise<M[]> {
-  const scoped = Object.keys((target.options as { defaultScope?: object }).defaultScope ?? {}).length > 0;
-  if (scoped || FIND_HOOKS.some((hook) => target.hasHook(hook))) {
+  if (needsFindAll(target)) {
     return target.findAll({ where: { [key]: { [Op.in]: keys } } as never, ...(attributes ? { attributes } : {}) });
   }
   const { named, table, column, paranoid } = columnList(target, attributes);

@@ -2,7 +2,8 @@ import { Association, Model, ModelStatic } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
 import type { RelatedRef } from './RelatedRef';
 import { hasManyQuery } from './hasManyQuery';
-import { findByKeys, selectModels } from './selectModels';
+import { belongsToManyParts, belongsToManyQuery, PARENT_KEY, throughAlias } from './belongsToManyQuery';
+import { findByKeys, needsFindAll, parseSqliteRow, selectModels } from './selectModels';
 import { attributeKeys, resolveSortKey, SortRequest } from './sortKey';
 
 /** Parent keys per `IN (...)` list; beyond it a relation takes one more query per chunk. */
@@ -20,8 +21,9 @@ export function associationOf(parent: Model, name: string): Association {
 
 /**
  * Loads one association for every parent in `refs` (all of the same model) with as few queries as
- * possible: one `IN (...)` query for belongs-to and has-one, and for has-many one query that applies
- * limit, offset and sort to each parent separately (see `hasManyQuery`).
+ * possible: one `IN (...)` query for belongs-to and has-one, and for has-many and belongs-to-many one
+ * query that applies limit, offset and sort to each parent separately (see `hasManyQuery`,
+ * `belongsToManyQuery`).
  */
 export async function loadAssociation(association: Association, refs: RelatedRef[], sort: SortRequest, select: ColumnSelector = ALL): Promise<void> {
   switch (association.associationType) {
@@ -33,6 +35,8 @@ export async function loadAssociation(association: Association, refs: RelatedRef
       return loadByKey(refs, association.target, sourceKeyOf(association), association.foreignKey, withKey(select(association.target), association.foreignKey));
     case 'HasMany':
       return loadHasMany(association, refs, sort, withKey(select(association.target), association.foreignKey));
+    case 'BelongsToMany':
+      return loadBelongsToMany(association, refs, sort, select);
     default:
       return loadOneByOne(association, refs, sort);
   }
@@ -98,7 +102,44 @@ function oneMore(sort: SortRequest): SortRequest {
   return { ...sort, params: { ...sort.params, limit: sort.params.limit + 1 } };
 }
 
-/** Associations without a batched form (belongs-to-many): one query per parent, params applied. */
+/**
+ * Belongs-to-many: one query per level (per 500 parents) through the join table, limit, offset and
+ * sort per parent (see `belongsToManyQuery`); each row carries its through row as Sequelize's own
+ * getter gives it (`genre.BookGenre`). A target with a default scope or find hooks is read through
+ * Sequelize's getter instead, one parent at a time, so that they apply.
+ */
+async function loadBelongsToMany(association: Association, refs: RelatedRef[], sort: SortRequest, select: ColumnSelector): Promise<void> {
+  const parts = belongsToManyParts(association);
+  if (needsFindAll(parts.target) || needsFindAll(parts.through)) return loadOneByOne(association, refs, sort);
+  const byParent = new Map<string, Model[]>();
+  const { limit } = sort.params;
+  const query = limit > 0 ? belongsToManyQuery(parts, oneMore(sort), withKey(select(parts.target), parts.targetKey)) : null;
+  for (const keys of query ? chunks(distinctKeys(refs, parts.sourceKey)) : []) {
+    for (const row of await selectModels(parts.target, query!.sql(keys.length), query!.replacements(keys))) {
+      const parentKey = String(takeValue(row, PARENT_KEY));
+      const link: Record<string, unknown> = {};
+      for (const attribute of query!.throughAttributes) link[attribute] = takeValue(row, throughAlias(attribute));
+      parseSqliteRow(parts.through, link);
+      const throughRow = parts.through.build(link, { raw: true, isNewRecord: false });
+      (row as unknown as Record<string, unknown>)[parts.through.name] = throughRow;
+      (row.dataValues as Record<string, unknown>)[parts.through.name] = throughRow;
+      const list = byParent.get(parentKey) ?? [];
+      list.push(row);
+      byParent.set(parentKey, list);
+    }
+  }
+  for (const ref of refs) ref.fill(byParent.get(String((ref.parent as Model).get(parts.sourceKey))) ?? [], limit);
+}
+
+/** Removes an extra column the query added from a row, answering its value. */
+function takeValue(row: Model, key: string): unknown {
+  const values = row.dataValues as Record<string, unknown>;
+  const value = values[key];
+  delete values[key];
+  return value;
+}
+
+/** Associations without a batched form, and belongs-to-many whose target needs findAll(): one query per parent, params applied. */
 async function loadOneByOne(association: Association, refs: RelatedRef[], sort: SortRequest): Promise<void> {
   const target = association.target as AnyModel;
   const sortAttribute = resolveSortKey(attributeKeys(target), sort, target.primaryKeyAttribute);

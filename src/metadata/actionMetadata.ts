@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { Model, ModelStatic } from 'sequelize';
+import type { FilterableMetadata } from '../filter/filterTypes';
 import type { TransformerLike } from '../transformer/Resource';
 
 /** Metadata keys written by the decorators, read by the integration layer. */
@@ -9,6 +10,7 @@ export const METADATA = Object.freeze({
   paginated: Symbol.for('routing-controllers-api:paginated'),
   sortable: Symbol.for('routing-controllers-api:sortable'),
   created: Symbol.for('routing-controllers-api:created'),
+  filterable: Symbol.for('routing-controllers-api:filterable'),
 });
 
 /** Where the running action's decorator metadata is kept in the request context. */
@@ -44,6 +46,8 @@ export interface ActionApiMetadata {
   readonly sortable?: readonly string[];
   /** `@Created`: the model whose record a 201 carries (documentation only). */
   readonly created?: () => ModelStatic<Model>;
+  /** `@Filterable`: the model listed and the fields `filter[...]` may name. */
+  readonly filterable?: FilterableMetadata;
 }
 
 /** Reads the decorators of `method` on a controller class. */
@@ -55,12 +59,13 @@ export function readActionMetadata(controller: { prototype: object }, method: st
     paginated: read<'paginated'>(METADATA.paginated),
     sortable: read<'sortable'>(METADATA.sortable),
     created: read<'created'>(METADATA.created),
+    filterable: read<'filterable'>(METADATA.filterable),
   });
 }
 
 /** True when an action carries none of the library's decorators: it is left exactly as it is. */
 export function isUndecorated(metadata: ActionApiMetadata): boolean {
-  return !metadata.transformer && !metadata.includes && !metadata.paginated && !metadata.sortable && !metadata.created;
+  return !metadata.transformer && !metadata.includes && !metadata.paginated && !metadata.sortable && !metadata.created && !metadata.filterable;
 }
 
 /** The transformer of `@Transformer`: a new instance of a class, or the instance given. */

@@ -5,6 +5,7 @@ import { CALLBACK } from '../response/jsonp';
 import { SORT_PARAMETER } from '../sort/parseSort';
 import { Transformer } from '../transformer/Transformer';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
+import { filterParameter } from './filterParameter';
 import { escapePattern, INCLUDE_NAME, includePathPattern } from './includePaths';
 import type { JsonSchema } from './schemaTypes';
 
@@ -84,6 +85,7 @@ export function actionParameters(
       ),
     );
   }
+  if (reads && metadata.filterable) parameters.push(filterParameter(metadata.filterable, transformer, config));
   if (reads && metadata.sortable) {
     const keys = metadata.sortable.flatMap((field) => [field, `-${field}`]);
     const sort = { ...list({ enum: keys }), minItems: 1, uniqueItems: true };

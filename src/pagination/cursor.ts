@@ -97,9 +97,10 @@ function fingerprintOf(list: string, secret: string | null, position: Pick<Posit
     .slice(0, 22);
 }
 
-/** The list a token belongs to. */
-function listOf(path: string, model: ModelStatic<Model>, keys: Key[]): string {
-  return `${path}|${model.name}|${keys.map((key) => key.join(' ')).join(',')}`;
+/** The list a token belongs to: its path, model, order and filter (in its canonical spelling). */
+function listOf(path: string, model: ModelStatic<Model>, keys: Key[], filter: string): string {
+  const list = `${path}|${model.name}|${keys.map((key) => key.join(' ')).join(',')}`;
+  return filter === '' ? list : `${list}|${filter}`;
 }
 
 /** Compares fingerprints in constant time (a signature must not be guessable byte by byte). */
@@ -190,10 +191,11 @@ export async function cursorPage<M extends Model>(
   options: { where?: WhereOptions; order?: unknown; [option: string]: unknown },
   perPage: number,
   token: string | null,
+  filter = '',
 ): Promise<CursorPaginator<M>> {
   const parameter = pageParameters(context.app.config).cursor;
   const keys = keysOf(model, options.order);
-  const list = listOf(context.path, model, keys);
+  const list = listOf(context.path, model, keys, filter);
   const secret = context.app.config.pagination.cursorSecret;
   const position = token ? decode(token, parameter) : null;
   if (position && (position.values.length !== keys.length || !sameFingerprint(position.fingerprint, fingerprintOf(list, secret, position)))) {

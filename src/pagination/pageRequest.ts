@@ -5,6 +5,7 @@ import { ApiError } from '../errors/ApiError';
 import { cursorPage, CursorPaginator, isCursorShaped } from './cursor';
 import { actionColumns } from '../fieldset/fieldColumns';
 import { sortOrder } from '../sort/sortOrder';
+import { withFilter } from '../filter/filterWhere';
 import type { PaginatedOptions } from '../metadata/actionMetadata';
 import { pageParameters } from './pageParameters';
 import type { Paginator } from './Paginator';
@@ -63,7 +64,8 @@ export function pageRequest(): PageRequest {
  * Loads the page a cursor-paginated action (`@Paginated({ cursor: true })`) is asked for: the rows
  * after (or before) the token's position in `options.order` (plain `[attribute, direction]` pairs of
  * non-null attributes; the primary key is added last), with the tokens of the pages around it. A
- * `@Sortable` action's `?sort=` replaces the order (a token of another order is then a 400).
+ * `@Sortable` action's `?sort=` replaces the order (a token of another order is then a 400); a
+ * `@Filterable` action's `?filter[...]` narrows the rows (a token of another filter is a 400).
  *
  * @example
  * \@Get('/') \@Transformer(CommentTransformer) \@Paginated({ perPage: 20, cursor: true })
@@ -74,13 +76,16 @@ export async function cursorPaginate<M extends Model>(model: ModelStatic<M>, opt
   const { perPage, cursor = null } = pageRequest();
   const attributes = options.attributes === undefined && options.include === undefined ? actionColumns(context, model) : null;
   const order = sortOrder(model, options.order);
-  return cursorPage(context, model, { ...options, ...(attributes ? { attributes } : {}), order }, perPage, cursor);
+  const where = withFilter(model, options.where);
+  const filter = requestQuery(context).filter;
+  return cursorPage(context, model, { ...options, ...(attributes ? { attributes } : {}), order, where }, perPage, cursor, filter?.canonical ?? '');
 }
 
 /**
  * Loads the requested page of a Sequelize model with its total, ready for `withPagination()`. With a
  * sparse fieldset for the action's transformer (one that declares `columns`), only the columns the
- * asked fields need are selected, keys always; on a `@Sortable` action, `?sort=` replaces `options.order`.
+ * asked fields need are selected, keys always; on a `@Sortable` action, `?sort=` replaces `options.order`;
+ * on a `@Filterable` action, `?filter[...]` is added to `options.where`.
  *
  * @example
  * \@Get('/') \@Paginated({ perPage: 5 }) \@Transformer(BookTransformer)
@@ -94,6 +99,7 @@ export async function paginate<M extends Model>(model: ModelStatic<M>, options: 
   const order = sortOrder(model, options.order);
   // DISTINCT only where a join can repeat a row: without `include` the total is a plain count(*).
   const distinct = options.include !== undefined;
-  const { rows, count } = await model.findAndCountAll({ ...options, ...(attributes ? { attributes } : {}), order, limit, offset, distinct });
+  const where = withFilter(model, options.where);
+  const { rows, count } = await model.findAndCountAll({ ...options, ...(attributes ? { attributes } : {}), where, order, limit, offset, distinct });
   return { items: rows, total: count, perPage, currentPage: page };
 }

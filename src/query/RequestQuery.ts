@@ -2,6 +2,8 @@ import { queryValue, RequestContext } from '../context/RequestContext';
 import { parseFieldsets } from '../fieldset/parseFieldsets';
 import type { Fieldsets } from '../fieldset/Fieldset';
 import type { ExcludeTree, IncludeTree } from '../include/IncludeTree';
+import { readFilterRequest } from '../filter/readFilter';
+import type { FilterRequest } from '../filter/filterTypes';
 import { parseExcludes } from '../include/parseExcludes';
 import { parseIncludes } from '../include/parseIncludes';
 import { ACTION_METADATA, ActionApiMetadata, actionResourceKey, actionTransformer } from '../metadata/actionMetadata';
@@ -15,7 +17,7 @@ import { assertQueryFamilies } from './queryFamilies';
 
 /**
  * What a request asks of the response, read from its query once: includes, excludes, sparse
- * fieldsets, sort, page and JSONP callback, parsed and validated together. The loader, the include
+ * fieldsets, sort, page, filter and JSONP callback, parsed and validated together. The loader, the include
  * walk and render only read it.
  */
 export interface RequestQuery {
@@ -26,6 +28,8 @@ export interface RequestQuery {
   readonly sort: readonly SortField[] | null;
   /** The page of a `@Paginated` action; null for other actions. */
   readonly page: PageRequest | null;
+  /** `?filter[...]` of a `@Filterable` action; null when none is asked. */
+  readonly filter: FilterRequest | null;
   /** The JSONP callback of a GET or HEAD; null when there is none. */
   readonly callback: string | null;
   /** `@AvailableIncludes` of the action: the top-level includes it narrows to. */
@@ -50,6 +54,7 @@ export function readRequestQuery(context: RequestContext, metadata: ActionApiMet
     fieldsets: parseFieldsets(context.query),
     sort: readSortRequest(context, metadata?.sortable),
     page: metadata?.paginated ? readPageRequest(context, metadata.paginated) : null,
+    filter: readFilterRequest(context, metadata),
     callback: jsonpCallback(context),
     narrow: metadata?.includes,
   });

@@ -29,8 +29,10 @@ describe('example database', () => {
       '004-add-book-version',
       '005-separate-seed-ledger',
       '006-add-sort-indexes',
+      '007-create-genres',
+      '008-add-filter-indexes',
     ]);
-    expect(prepared.seeded).to.deep.equal(['001-books']);
+    expect(prepared.seeded).to.deep.equal(['001-books', '002-genres']);
     const [[counts]] = (await first.query('SELECT (SELECT COUNT(*) FROM authors) a, (SELECT COUNT(*) FROM publishers) p, (SELECT COUNT(*) FROM books) b')) as [
       Array<Record<string, number>>,
       unknown,
@@ -134,7 +136,7 @@ describe('example database', () => {
       expect(counts, `killed before statement ${killAt}`).to.deep.equal({
         authors: SEED_COUNTS.authors,
         books: SEED_COUNTS.books,
-        seeds: 1,
+        seeds: 2,
         migrations: migrations.length,
         lastIndex: 1,
       });

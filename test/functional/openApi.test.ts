@@ -25,6 +25,8 @@ function responseValidator(document: Document) {
 }
 
 for (const serializer of ['array', 'json-api'] as const) {
+  type JsonSchemaLike = { properties?: Record<string, JsonSchemaLike>; anyOf?: JsonSchemaLike[]; additionalProperties?: unknown; type?: string };
+
   onBothFrameworks(
     `OpenAPI 3.1 document of the example (${serializer})`,
     (app) => {
@@ -200,13 +202,22 @@ for (const serializer of ['array', 'json-api'] as const) {
         expect(Object.keys(document.paths).filter((path) => path.startsWith('/v1/docs'))).to.deep.equal([]);
       });
 
-      it('documents includes, pagination and sort on the books index, the body and its errors on store', () => {
+      it('documents includes, pagination, sort and filters on the books index, the body and its errors on store', () => {
         const index = document.paths['/v1/books'].get as unknown as { parameters: Array<{ name: string; schema: Record<string, unknown> }> };
         const names = index.parameters.map((parameter) => parameter.name);
         const pages = serializer === 'json-api' ? ['page[number]', 'page[size]'] : ['page', 'per_page'];
-        expect(names).to.include.members(['include', 'exclude', 'fields[books]', 'sort', 'callback', ...pages]);
+        expect(names).to.include.members(['include', 'exclude', 'fields[books]', 'sort', 'filter', 'callback', ...pages]);
         const include = index.parameters.find((parameter) => parameter.name === 'include')!;
-        expect(JSON.stringify(include.schema)).to.contain('["author","publisher","comments"]');
+        expect(JSON.stringify(include.schema)).to.contain('["author","publisher","comments","genres"]');
+        // The filter as the parser reads it: each declared field with its operators and value types, OR groups of the same.
+        const filter = index.parameters.find((parameter) => parameter.name === 'filter')! as unknown as { style: string; schema: JsonSchemaLike };
+        expect(filter.style).to.equal('deepObject');
+        const fields = filter.schema.properties!;
+        expect(Object.keys(fields)).to.include.members(['title', 'published_at', 'author.name', 'genres.name', 'q', 'or']);
+        expect(Object.keys(fields.published_at.anyOf![1].properties!)).to.deep.equal(['eq', 'gt', 'gte', 'lt', 'lte', 'between', 'null']);
+        expect(fields.id.anyOf![0]).to.include({ type: 'integer' });
+        expect(fields['author.name'].anyOf![1].properties).to.have.keys('eq', 'contains', 'starts');
+        expect(filter.schema.additionalProperties).to.equal(false);
         const size = index.parameters.find((parameter) => parameter.name === pages[1])!;
         expect(size.schema).to.include({ minimum: 1, maximum: 100, default: 5 });
         const store = document.paths['/v1/books'].post;

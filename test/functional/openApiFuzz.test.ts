@@ -16,7 +16,7 @@ type Schema = Record<string, unknown> & {
   maxItems?: number;
   uniqueItems?: boolean;
 };
-type Parameter = { name: string; in: 'query' | 'path' | 'header'; schema: Schema };
+type Parameter = { name: string; in: 'query' | 'path' | 'header'; style?: string; schema: Schema };
 type Operation = { parameters?: Parameter[]; responses: Record<string, { content?: Record<string, { schema?: object }> }> };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
@@ -29,27 +29,55 @@ function valueOf(schema: Schema): fc.Arbitrary<string> {
     const items = schema.uniqueItems ? fc.uniqueArray(valueOf(schema.items), bounds) : fc.array(valueOf(schema.items), bounds);
     return items.map((values) => values.join(','));
   }
-  if (schema.type === 'integer') return fc.integer({ min: schema.minimum ?? -5, max: Math.min(schema.maximum ?? 200, 200) }).map(String);
+  if (schema.type === 'integer') return fc.integer({ min: Math.max(schema.minimum ?? -5, -5), max: Math.min(schema.maximum ?? 200, 200) }).map(String);
+  if (schema.type === 'boolean') return fc.constantFrom('true', 'false');
+  if (schema.type === 'number') return fc.double({ min: -1e6, max: 1e6, noNaN: true }).map(String);
+  if (schema.format === 'date')
+    return fc.date({ min: new Date('2000-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
   // fast-check cannot bound a pattern with long mandatory branches (the include paths) to fewer than about 80 characters.
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern), { maxLength: 100 });
   return fc.string({ maxLength: 20 });
 }
 
+/**
+ * A deepObject parameter (`filter`) as a client sends it: up to two of its fields, each its plain
+ * value or one of its operators (`filter[title][contains]=x`), in the bracket form.
+ */
+function deepObjectOf(name: string, schema: Schema): fc.Arbitrary<Array<[string, string]>> {
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, Schema>).filter(([field]) => field !== 'or');
+  const one = fc.oneof(
+    ...properties.map(([field, fieldSchema]) => {
+      const object = fieldSchema.anyOf ? fieldSchema.anyOf.find((option) => option.type === 'object') : fieldSchema.type === 'object' ? fieldSchema : undefined;
+      const plain = fieldSchema.anyOf?.find((option) => option.type !== 'object') ?? (object ? undefined : fieldSchema);
+      const forms: Array<fc.Arbitrary<[string, string]>> = [];
+      if (plain) forms.push(valueOf(plain).map((value): [string, string] => [`${name}[${field}]`, value]));
+      for (const [operator, operand] of Object.entries((object?.properties ?? {}) as Record<string, Schema>)) {
+        forms.push(valueOf(operand).map((value): [string, string] => [`${name}[${field}][${operator}]`, value]));
+      }
+      return fc.oneof(...forms);
+    }),
+  );
+  return fc.uniqueArray(one, { maxLength: 2, selector: ([key]) => key });
+}
+
 /** One request of a GET operation: each documented query parameter sent or not, path ids from the seeded range. */
 function requestOf(path: string, operation: Operation): fc.Arbitrary<string> {
   const parameters = operation.parameters ?? [];
-  const query = parameters.filter((parameter) => parameter.in === 'query');
+  const query = parameters.filter((parameter) => parameter.in === 'query' && parameter.style !== 'deepObject');
+  const deep = parameters.filter((parameter) => parameter.in === 'query' && parameter.style === 'deepObject');
   const ids = parameters.filter((parameter) => parameter.in === 'path');
   return fc
     .tuple(
       fc.tuple(...ids.map((parameter) => fc.oneof(fc.integer({ min: 1, max: 120 }).map(String), valueOf(parameter.schema)))),
       fc.tuple(...query.map((parameter) => fc.option(valueOf(parameter.schema), { nil: undefined }))),
+      fc.tuple(...deep.map((parameter) => deepObjectOf(parameter.name, parameter.schema))),
     )
-    .map(([pathValues, queryValues]) => {
+    .map(([pathValues, queryValues, deepValues]) => {
       let target = path;
       ids.forEach((parameter, i) => (target = target.replace(`{${parameter.name}}`, encodeURIComponent(pathValues[i]))));
       const search = new URLSearchParams();
       query.forEach((parameter, i) => queryValues[i] !== undefined && search.append(parameter.name, queryValues[i]));
+      for (const pairs of deepValues) for (const [key, value] of pairs) search.append(key, value);
       const text = search.toString();
       return text ? `${target}?${text}` : target;
     });

@@ -68,7 +68,7 @@ onBothFrameworks('sparse fieldsets (fields[type]=...) through the books API', (a
     const unknown = await app().get('/v1/books?fields[books]=title,isbn');
     expect(unknown.status).to.equal(400);
     expect(unknown.body.error.message).to.equal(
-      'Invalid fields parameter "fields[books]": "isbn" is not a field of books; allowed: id, title, description, published_at, out_of_print, created, link, author, publisher, comments',
+      'Invalid fields parameter "fields[books]": "isbn" is not a field of books; allowed: id, title, description, published_at, out_of_print, created, link, author, publisher, comments, genres',
     );
     const nested = await app().get('/v1/books?include=author&fields[authors]=title');
     expect([nested.status, nested.body.error.message]).to.deep.equal([400, nested.body.error.message]);
