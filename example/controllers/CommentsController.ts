@@ -1,6 +1,6 @@
 import { Get, JsonController } from 'routing-controllers';
 import { Service } from 'typedi';
-import { Paginated, Sortable, Transformer } from '../../decorators';
+import { Filterable, Paginated, Sortable, Transformer } from '../../decorators';
 import { cursorPaginate } from '../../src';
 import { Comment } from '../models';
 import { CommentTransformer } from '../transformers/CommentTransformer';
@@ -13,6 +13,7 @@ export class CommentsController {
   @Transformer(CommentTransformer, { resourceKey: 'comments' })
   @Paginated({ perPage: 20, cursor: true })
   @Sortable('created')
+  @Filterable(() => Comment, { body: ['contains'], created: ['gte', 'lt'], 'book.title': ['contains'], 'book.author.name': ['eq'] })
   index() {
     return cursorPaginate(Comment, { order: [['createdAt', 'DESC']] });
   }

@@ -267,6 +267,40 @@ onBothFrameworks(`filters on GET /v1/books (${testDialect})`, (app) => {
   });
 });
 
+onBothFrameworks(`filters with cursor pages: GET /v1/comments (${testDialect})`, (app) => {
+  it('walk exactly the filtered comments, newest first, through a relation two steps away; a token of another filter is a 400', async () => {
+    const author = (await Author.findByPk(3))!.name;
+    const query = `filter[book.author.name]=${encodeURIComponent(author)}&filter[body][contains]=a`;
+    const seen: number[] = [];
+    let res = await app().get(`/v1/comments?per_page=7&${query}`);
+    for (;;) {
+      expect(res.status, JSON.stringify(res.body).slice(0, 200)).to.equal(200);
+      seen.push(...res.body.data.map((comment: { id: number }) => comment.id));
+      const next = res.body.meta.cursor.next as string | null;
+      if (!next) break;
+      res = await app().get(`/v1/comments?per_page=7&${query}&cursor=${next}`);
+    }
+    const books = (await Book.findAll({ where: { authorId: 3 } })).map((book) => book.id);
+    const expected = (
+      await Comment.findAll({
+        where: { bookId: books },
+        order: [
+          ['createdAt', 'DESC'],
+          ['id', 'DESC'],
+        ],
+      })
+    )
+      .filter((comment) => comment.body.toLowerCase().includes('a'))
+      .map((comment) => comment.id);
+    expect(seen).to.deep.equal(expected);
+    expect(expected.length, 'the filter keeps several pages').to.be.above(14);
+    const first = await app().get(`/v1/comments?per_page=7&${query}`);
+    const other = await app().get(`/v1/comments?per_page=7&filter[body][contains]=a&cursor=${first.body.meta.cursor.next}`);
+    expect(other.status).to.equal(400);
+    expect(other.body.error.message).to.match(/belongs to another list/);
+  });
+});
+
 onBothFrameworks(
   `filters in json-api mode (${testDialect})`,
   (app) => {
