@@ -8,6 +8,7 @@ import { models } from './models';
 import { boundedBusyWaits, execOn, onEachSqliteConnection } from './sqliteConnections';
 import * as books from './seeders/001-books';
 import * as genres from './seeders/002-genres';
+import * as ratings from './seeders/003-ratings';
 
 export interface DatabaseOptions {
   /** A database URL (`postgres://`, `postgresql://`, `mysql://`, `mariadb://`, `sqlite:<path>`); wins over `storage`. */
@@ -104,6 +105,7 @@ export async function prepareDatabase(sequelize: Sequelize): Promise<{ migrated:
       [
         { name: '001-books', ...books },
         { name: '002-genres', ...genres },
+        { name: '003-ratings', ...ratings },
       ],
       seedLedger,
     ),

@@ -6,6 +6,7 @@ import * as seedLedger from './005-separate-seed-ledger';
 import * as sortIndexes from './006-add-sort-indexes';
 import * as genres from './007-create-genres';
 import * as filterIndexes from './008-add-filter-indexes';
+import * as commentRating from './009-add-comment-rating';
 import type { Step } from './inTransaction';
 
 /** The migrations in order; listed, not globbed, so they run the same from TypeScript and from dist/. */
@@ -18,4 +19,5 @@ export const migrations: Array<{ name: string; up: Step; down: Step }> = [
   { name: '006-add-sort-indexes', ...sortIndexes },
   { name: '007-create-genres', ...genres },
   { name: '008-add-filter-indexes', ...filterIndexes },
+  { name: '009-add-comment-rating', ...commentRating },
 ];

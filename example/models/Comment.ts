@@ -8,5 +8,6 @@ export class Comment extends Model {
   declare updatedAt: Date;
   @ForeignKey(() => Book) @Column({ type: DataType.INTEGER, allowNull: false }) bookId!: number;
   @Column({ type: DataType.TEXT, allowNull: false }) body!: string;
+  @Column(DataType.INTEGER) rating!: number | null;
   @BelongsTo(() => Book) book?: Book;
 }

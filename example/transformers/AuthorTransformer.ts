@@ -18,6 +18,8 @@ export class AuthorTransformer extends Transformer<Author> {
   columns = COLUMNS;
   schema = SCHEMA;
   availableIncludes = ['books'];
+  /** include=books:min(published_at) and books:max(published_at): an author's first and latest book. */
+  aggregates = { books: ['published_at'] };
 
   transform(author: Author) {
     return this.buildPayload({

@@ -23,6 +23,8 @@ export class BookTransformer extends Transformer<Book> {
   columns = COLUMNS;
   schema = SCHEMA;
   availableIncludes = ['author', 'publisher', 'comments', 'genres'];
+  /** include=comments:avg(rating) (and sum, min, max); count and exists need no declaration. */
+  aggregates = { comments: ['rating'] };
 
   transform(book: Book) {
     return this.buildPayload({

@@ -8,6 +8,7 @@ const COLUMNS = { created: ['createdAt'] };
 const SCHEMA = {
   id: { type: 'integer' },
   body: { type: 'string' },
+  rating: { type: ['integer', 'null'], minimum: 1, maximum: 5 },
   created: { type: 'string', format: 'date-time' },
 };
 
@@ -18,6 +19,7 @@ export class CommentTransformer extends Transformer<Comment> {
     return this.buildPayload({
       id: Number(comment.id),
       body: comment.body,
+      rating: comment.rating ?? null,
       created: comment.createdAt?.toISOString(),
     });
   }

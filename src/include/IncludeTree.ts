@@ -8,6 +8,13 @@ export interface IncludeParams {
 
 export type SortDirection = 'asc' | 'desc';
 
+/** An aggregate of a relation asked instead of (or beside) its rows: `comments:count`, `comments:avg(rating)`. */
+export interface IncludeAggregate {
+  readonly fn: 'count' | 'exists' | 'sum' | 'avg' | 'min' | 'max';
+  /** The attribute of `sum`, `avg`, `min` and `max` (as the request spelled it). */
+  readonly column?: string;
+}
+
 /** One include in the tree: its parameters and the includes nested below it (`a.b`). */
 export interface IncludeNode {
   readonly name: string;
@@ -19,6 +26,10 @@ export interface IncludeNode {
   /** True when the request gave `limit(n)` itself (else the transformer's `limits` may set it). */
   readonly limitGiven?: boolean;
   readonly children: ReadonlyMap<string, IncludeNode>;
+  /** Aggregates asked of the relation (`comments:count`); none when absent. */
+  readonly aggregates?: readonly IncludeAggregate[];
+  /** False when only aggregates were asked: the relation's rows are not loaded. Absent: true. */
+  readonly rows?: boolean;
 }
 
 /** The root: the includes requested at the top level. */

@@ -1,5 +1,5 @@
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
-import type { IncludeNode, IncludeParams, IncludeParseOptions, IncludeTree } from './IncludeTree';
+import type { IncludeAggregate, IncludeNode, IncludeParams, IncludeParseOptions, IncludeTree } from './IncludeTree';
 import { parseSegment, ParsedSegment } from './parseSegment';
 
 /** Longest include value accepted at all, before any parsing work. */
@@ -12,6 +12,9 @@ interface MutableNode {
   sortGiven: boolean;
   given: { limit?: string; sort?: string };
   children: Map<string, MutableNode>;
+  aggregates: Array<IncludeAggregate & { text: string }>;
+  /** True once a path asks for the relation's rows (itself, or something below it). */
+  rows: boolean;
 }
 
 /**
@@ -56,14 +59,20 @@ function addPath(root: Map<string, MutableNode>, path: string, options: IncludeP
   }
   let level = root;
   let prefix = '';
-  for (const text of segments) {
+  segments.forEach((text, i) => {
     const segment = parseSegment(text, path, options);
     prefix = prefix ? `${prefix}.${segment.name}` : segment.name;
     const node = level.get(segment.name) ?? newNode(segment.name, prefix, options.defaults);
-    mergeSegment(node, segment, path);
+    if (segment.aggregate) {
+      if (i < segments.length - 1) throw new UnexpectedIncludesParameterError(path, `${segment.aggregate.text} ends a path: nothing can be included below it`);
+      if (!node.aggregates.some((aggregate) => aggregate.text === segment.aggregate!.text)) node.aggregates.push(segment.aggregate);
+    } else {
+      node.rows = true;
+      mergeSegment(node, segment, path);
+    }
     level.set(segment.name, node);
     level = node.children;
-  }
+  });
 }
 
 /** Splits `a:limit(1).b` on the dots that are outside parentheses. */
@@ -85,7 +94,7 @@ function splitSegments(path: string): string[] {
 }
 
 function newNode(name: string, path: string, defaults: IncludeParams): MutableNode {
-  return { name, path, params: defaults, sortGiven: false, given: {}, children: new Map() };
+  return { name, path, params: defaults, sortGiven: false, given: {}, children: new Map(), aggregates: [], rows: false };
 }
 
 /** Applies a segment's modifiers; the same include given twice must not disagree. */
@@ -115,8 +124,12 @@ function conflictCheck(previous: string | undefined, next: string, include: stri
 function freeze(level: Map<string, MutableNode>): ReadonlyMap<string, IncludeNode> {
   const frozen = new Map<string, IncludeNode>();
   for (const [name, node] of level) {
-    const { path, params, sortGiven } = node;
-    frozen.set(name, Object.freeze({ name, path, params, sortGiven, limitGiven: node.given.limit !== undefined, children: freeze(node.children) }));
+    const { path, params, sortGiven, rows } = node;
+    const aggregates = node.aggregates.length > 0 ? Object.freeze(node.aggregates.map(({ fn, column }) => Object.freeze({ fn, column }))) : undefined;
+    frozen.set(
+      name,
+      Object.freeze({ name, path, params, sortGiven, limitGiven: node.given.limit !== undefined, children: freeze(node.children), aggregates, rows }),
+    );
   }
   return frozen;
 }

@@ -1,11 +1,13 @@
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
-import type { IncludeParseOptions, SortDirection } from './IncludeTree';
+import type { IncludeAggregate, IncludeParseOptions, SortDirection } from './IncludeTree';
 
 /** One dotted segment: `comments:limit(3|0):sort(created_at|desc)`. */
 export interface ParsedSegment {
   name: string;
   limit?: { limit: number; offset: number; text: string };
   sort?: { key: string; order?: SortDirection; text: string };
+  /** `:count`, `:exists`, `:sum(col)`, `:avg(col)`, `:min(col)`, `:max(col)`: an aggregate instead of rows. */
+  aggregate?: IncludeAggregate & { text: string };
 }
 
 /** An include name: whatever a transformer can declare (`co_author`, `coAuthor`, `co-author`). */
@@ -13,7 +15,8 @@ export const INCLUDE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 /** A sort key: a column or attribute name. */
 const SORT_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MODIFIER = /^([A-Za-z_]+)\(([^()]*)\)$/;
-const MODIFIERS = 'limit(n|offset), sort(key|asc or desc), order(key|asc or desc)';
+const MODIFIERS = 'limit(n|offset), sort(key|asc or desc), order(key|asc or desc), count, exists, sum(column), avg(column), min(column), max(column)';
+const AGGREGATES = new Set(['sum', 'avg', 'min', 'max']);
 /** Offsets beyond this are certainly a mistake, and would lose precision in SQL. */
 const MAX_OFFSET = 1_000_000_000;
 
@@ -25,10 +28,14 @@ export function parseSegment(text: string, path: string, options: IncludeParseOp
   }
   const segment: ParsedSegment = { name };
   for (const modifier of modifiers) applyModifier(segment, modifier, path, options);
+  if (segment.aggregate && (segment.limit || segment.sort)) {
+    throw new UnexpectedIncludesParameterError(path, `${segment.aggregate.text} counts every related row: it takes no limit() or sort()`);
+  }
   return segment;
 }
 
 function applyModifier(segment: ParsedSegment, text: string, path: string, options: IncludeParseOptions): void {
+  if (text === 'count' || text === 'exists') return setAggregate(segment, { fn: text, text }, path);
   const match = MODIFIER.exec(text);
   if (!match) throw new UnexpectedIncludesParameterError(path, `"${text}" is not a modifier; use ${MODIFIERS}`);
   const [, modifier, rawArgs] = match;
@@ -43,7 +50,16 @@ function applyModifier(segment: ParsedSegment, text: string, path: string, optio
     segment.sort = { ...parseSort(args, path), text: text.replace(/^order/, 'sort') };
     return;
   }
+  if (AGGREGATES.has(modifier)) {
+    if (args.length !== 1 || !SORT_KEY.test(args[0])) throw new UnexpectedIncludesParameterError(path, `${modifier}() takes one column: ${modifier}(rating)`);
+    return setAggregate(segment, { fn: modifier as IncludeAggregate['fn'], column: args[0], text }, path);
+  }
   throw new UnexpectedIncludesParameterError(path, `unknown modifier "${modifier}"; use ${MODIFIERS}`);
+}
+
+function setAggregate(segment: ParsedSegment, aggregate: IncludeAggregate & { text: string }, path: string): void {
+  if (segment.aggregate) throw new UnexpectedIncludesParameterError(path, 'one aggregate a path: write comments:count,comments:avg(rating)');
+  segment.aggregate = aggregate;
 }
 
 function parseLimit(args: string[], path: string, maxLimit: number): { limit: number; offset: number } {

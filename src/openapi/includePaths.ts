@@ -10,7 +10,8 @@ const MAX_PATTERN_LENGTH = 16_384;
 /**
  * The regular expression of every include path the server accepts for an action: a top-level name,
  * then the names of the transformer it includes (`namesOf`: its available includes, for `include`),
- * and so on (`author.books.publisher`), each segment followed by `modifiers`. Includes form a graph of transformers that may loop (books.author.books),
+ * and so on (`author.books.publisher`), each segment followed by `modifiers`, the last one by
+ * `modifiers` or `ending` (an aggregate: `comments:count`). Includes form a graph of transformers that may loop (books.author.books),
  * so the paths are a regular language: each transformer class is one state, solved into a pattern
  * by eliminating the states one by one (Arden's rule: X = A X | B is X = A* B). Below an include
  * whose transformer cannot be learnt in advance (async or batched methods) any names are allowed,
@@ -25,6 +26,7 @@ export function includePathPattern(
   topNames: readonly string[],
   modifiers: string,
   namesOf: (transformer: Transformer) => readonly string[] = (transformer) => transformer.availableIncludes,
+  ending = '',
 ): string | null {
   const equations = new Map<object, Equation>();
   const ROOT = {};
@@ -43,12 +45,15 @@ export function includePathPattern(
     const shapes = includeShapes(transformer);
     for (const name of names) {
       const segment = escapePattern(name) + modifiers;
+      // The last segment of a path may end in an aggregate instead (`comments:count`).
+      const last = ending ? `${escapePattern(name)}(${modifiers}|${ending})` : segment;
       const child = shapes.find((shape) => shape.name === name)?.transformer;
       if (!child) {
         equation.constant.push(`${segment}(\\.${INCLUDE_NAME}${modifiers})*`);
+        if (ending) equation.constant.push(`${escapePattern(name)}${ending}`);
         continue;
       }
-      equation.constant.push(segment);
+      equation.constant.push(last);
       addTerm(equation.coefficients, stateOf(child), `${segment}\\.`);
     }
   }

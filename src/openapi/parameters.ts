@@ -134,8 +134,14 @@ const MODIFIERS = '(:(limit\\(\\d+(\\|\\d+)?\\)|(sort|order)\\([A-Za-z_][A-Za-z0
  * transformer (see includePathPattern), each segment with its modifiers
  * (`comments:limit(2|0):sort(id|asc)`, `author.books:limit(3)`).
  */
+/** An aggregate ending a path: `:count`, `:exists`, `:avg(rating)`... */
+const AGGREGATE = '(:(count|exists|(sum|avg|min|max)\\([A-Za-z_][A-Za-z0-9_]*\\)))';
+
 function includePattern(transformer: Transformer, names: readonly string[]): string {
-  return includePathPattern(transformer, names, MODIFIERS) ?? `^(${names.map(escapePattern).join('|')})${MODIFIERS}(\\.${INCLUDE_NAME}${MODIFIERS})*$`;
+  return (
+    includePathPattern(transformer, names, MODIFIERS, undefined, AGGREGATE) ??
+    `^(${names.map(escapePattern).join('|')})${MODIFIERS}(\\.${INCLUDE_NAME}${MODIFIERS})*$`
+  );
 }
 
 /** The exclude paths: an include of the action (a default one too), then those of each included transformer. */

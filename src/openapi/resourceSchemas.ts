@@ -74,9 +74,32 @@ export class ResourceSchemas {
   private plainResource(transformer: Transformer): JsonSchema {
     const fields = this.fields(transformer);
     const includes: Record<string, JsonSchema> = {};
-    for (const shape of includeShapes(transformer)) includes[this.key(shape.name)] = this.includedMember(shape);
+    for (const shape of includeShapes(transformer)) {
+      includes[this.key(shape.name)] = this.includedMember(shape);
+      Object.assign(includes, this.aggregateMembers(transformer, shape));
+    }
     if (!fields) return { type: 'object', properties: includes };
     return { type: 'object', properties: { ...fields.properties, ...includes }, required: fields.required, additionalProperties: false };
+  }
+
+  /**
+   * The fields an include's aggregates are sent as (`comments_count`, `comments_exists`, and
+   * `comments_avg_rating`... for the columns the transformer's `aggregates` allows), each optional.
+   */
+  private aggregateMembers(transformer: Transformer, shape: IncludeShape): Record<string, JsonSchema> {
+    const members: Record<string, JsonSchema> = {
+      [this.key(`${shape.name}_count`)]: { type: 'integer', minimum: 0, description: `include=${shape.name}:count` },
+      [this.key(`${shape.name}_exists`)]: { type: 'boolean', description: `include=${shape.name}:exists` },
+    };
+    for (const column of transformer.aggregates[shape.name] ?? []) {
+      const declared = shape.transformer?.schema?.[column] ?? shape.transformer?.schema?.[this.key(column)];
+      const { 'x-optional': _optional, ...columnSchema } = (declared ?? {}) as Record<string, unknown>;
+      for (const fn of ['sum', 'avg', 'min', 'max']) {
+        const value = fn === 'sum' || fn === 'avg' ? { type: 'number' } : columnSchema;
+        members[this.key(`${shape.name}_${fn}_${column}`)] = { anyOf: [value, { type: 'null' }], description: `include=${shape.name}:${fn}(${column})` };
+      }
+    }
+    return members;
   }
 
   /** An include inside an array-serializer resource: an item (or null), or `{ data: [...] }`. */
@@ -95,7 +118,12 @@ export class ResourceSchemas {
     for (const shape of includeShapes(transformer)) {
       const identifier = shape.kind === 'unknown' ? identifierSchema() : identifierSchema(shape.type);
       const data = shape.kind === 'collection' ? { type: 'array', items: identifier } : nullable(identifier);
-      relationships[this.key(shape.name)] = { type: 'object', properties: { data: shape.kind === 'unknown' ? {} : data }, required: ['data'] };
+      // Data when the relation is included; meta alone when only its aggregates are (include=comments:count).
+      relationships[this.key(shape.name)] = {
+        type: 'object',
+        properties: { data: shape.kind === 'unknown' ? {} : data, meta: { type: 'object' } },
+        minProperties: 1,
+      };
     }
     const attributes = fields ? { type: 'object', ...fields, additionalProperties: false } : { type: 'object' };
     const properties: Record<string, JsonSchema> = {

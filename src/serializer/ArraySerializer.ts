@@ -1,3 +1,4 @@
+import type { AggregateValues } from '../loader/loadAggregates';
 import type { Converter } from '../response/convertBody';
 import type { TransformedItem, TransformedResource } from '../transformer/Transformed';
 import { cutMeta, PageInfo, Serializer } from './Serializer';
@@ -47,13 +48,16 @@ export class ArraySerializer implements Serializer {
   /** The item's converted fields (a new object) with its includes added. */
   private item(item: TransformedItem, build: Build): Record<string, unknown> {
     let out = build.convert.fields(item.fields);
-    const { includes } = item;
-    if (includes.length === 0) return out;
+    const { includes, aggregates } = item;
+    if (includes.length === 0 && !aggregates) return out;
     if (out === item.fields) out = { ...out };
     for (let i = 0; i < includes.length; i++) {
       const [name, resource, linked] = includes[i];
       if (linked) out[build.convert.key(name)] = this.included(resource, build);
     }
+    if (aggregates)
+      for (const [name, values] of aggregates)
+        for (const [key, value] of aggregateFields(name, values)) out[build.convert.key(key)] = build.convert.value(value);
     return out;
   }
 
@@ -68,4 +72,18 @@ export class ArraySerializer implements Serializer {
     const item = this.item(resource.item, build);
     return this.wrapItems ? this.wrap(item, build) : item;
   }
+}
+
+/**
+ * The fields an include's aggregates are sent as beside the item's own: `comments_count`,
+ * `comments_exists`, `comments_avg_rating` (then converted as every key is).
+ */
+export function aggregateFields(name: string, values: AggregateValues): Array<[string, unknown]> {
+  const fields: Array<[string, unknown]> = [];
+  if (values.count !== undefined) fields.push([`${name}_count`, values.count]);
+  if (values.exists !== undefined) fields.push([`${name}_exists`, values.exists]);
+  for (const fn of ['sum', 'avg', 'min', 'max'] as const) {
+    for (const [column, value] of Object.entries(values[fn] ?? {})) fields.push([`${name}_${fn}_${column}`, value]);
+  }
+  return fields;
 }

@@ -71,6 +71,11 @@ class ResourceWriter {
       const more = resource.kind === 'collection' && resource.more ? { meta: this.convert.value(cutMeta(resource.more)) } : {};
       if (linked) (object.relationships ??= {})[this.convert.key(name)] = { data, ...more };
     }
+    // Aggregates of a relation are its relationship's meta: { count: 7, avg: { rating: 3.4 } }.
+    for (const [name, values] of item.aggregates ?? []) {
+      const relationship = ((object.relationships ??= {})[this.convert.key(name)] ??= {}) as { meta?: Record<string, unknown> };
+      relationship.meta = { ...relationship.meta, ...(this.convert.value(values) as Record<string, unknown>) };
+    }
     return object;
   }
 

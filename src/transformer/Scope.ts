@@ -5,11 +5,12 @@ import { Fieldset, fieldKey, Fieldsets, NO_FIELDSETS } from '../fieldset/Fieldse
 import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeParams, IncludeTree } from '../include/IncludeTree';
 import { checkFieldsetNames } from '../fieldset/checkFieldsetNames';
 import { fieldColumns } from '../fieldset/fieldColumns';
+import { aggregateInMemory, AggregateValues, loadAggregates } from '../loader/loadAggregates';
 import { loadRelated } from '../loader/loadRelated';
 import type { ColumnSelector } from '../loader/sequelizeLoader';
 import { RelatedRef } from '../loader/RelatedRef';
 import { includeMethods } from './includeMethods';
-import { childExclude, includeNames, refuseIncludes } from './includeNames';
+import { checkAggregates, childExclude, includeNames, refuseIncludes } from './includeNames';
 import { includeSortKeys } from './includeSortKeys';
 import { jsonSize } from './jsonSize';
 import { Budget } from './Budget';
@@ -194,6 +195,8 @@ export class Scope {
       const child = childNode(node, requested, this.options.defaults);
       const params = includeParams(child, group.transformer.limits[name]);
       const resources = await this.callInclude(group, name, params);
+      if (child.aggregates) await aggregateGroup(group, name, child, resources);
+      if (child.rows === false) continue;
       // Include methods only name relations; the budget decides before any of them is loaded.
       this.budget.reserveLevel(resources, params.limit, child.path);
       const refs: RelatedRef[] = [];
@@ -239,6 +242,29 @@ export class Scope {
     }
     return results;
   }
+}
+
+/**
+ * The aggregates a request asks of one include (`comments:count`, `comments:avg(rating)`) for every
+ * parent of a group: one `GROUP BY` statement for the relations not in memory. The columns must be
+ * ones the transformer's `aggregates` allows for the include (400 otherwise).
+ */
+async function aggregateGroup(group: Group, name: string, child: IncludeNode, resources: Resource[]): Promise<void> {
+  const aggregates = child.aggregates!;
+  checkAggregates(group.transformer, name, child);
+  const refs: RelatedRef[] = [];
+  const values: AggregateValues[] = resources.map((resource) => {
+    const data = resource.kind === 'null' ? null : resource.data;
+    if (data instanceof RelatedRef) refs.push(data);
+    return data instanceof RelatedRef ? {} : aggregateInMemory(data, aggregates);
+  });
+  const loaded = await loadAggregates(refs, aggregates);
+  let next = 0;
+  resources.forEach((resource, i) => {
+    const data = resource.kind === 'null' ? null : resource.data;
+    const entry = group.entries[i].item;
+    (entry.aggregates ??= []).push([name, data instanceof RelatedRef ? loaded[next++] : values[i]]);
+  });
 }
 
 /** An include's params: the transformer's default limit for it (`limits`) unless the request gave `limit(n)`. */

@@ -1,3 +1,5 @@
+import type { AggregateValues } from '../loader/loadAggregates';
+
 /**
  * The include walker's output and the serializers' input: transformed fields plus the resolved
  * includes, before any envelope is chosen.
@@ -6,6 +8,8 @@ export interface TransformedItem {
   readonly fields: Record<string, unknown>;
   /** `linked` is false for an include the item's sparse fieldset leaves out. */
   includes: Array<[name: string, resource: TransformedResource, linked: boolean]>;
+  /** Aggregates of relations asked with `include=comments:count` and the like. */
+  aggregates?: Array<[name: string, values: AggregateValues]>;
 }
 
 export type TransformedResource =

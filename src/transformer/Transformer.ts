@@ -58,6 +58,11 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
    */
   declare limits: Readonly<Record<string, number>>;
   /**
+   * Columns a client may aggregate per include with `sum()`, `avg()`, `min()` and `max()`
+   * (`{ comments: ['rating'] }`); `count` and `exists` need no declaration. Default: none.
+   */
+  declare aggregates: Readonly<Record<string, readonly string[]>>;
+  /**
    * The model attributes a field reads, for fields not named after one (`{ created: ['createdAt'], link: ['id'] }`).
    * Declared (even as `{}`), it lets a sparse fieldset (`fields[books]=title`) load only the columns
    * the asked fields need, plus the keys; a field computed from a column must then be lazy
@@ -168,7 +173,15 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
   }
 }
 
-Object.assign(Transformer.prototype, { visible: NONE, hidden: NONE, sortable: NO_SORTABLE, limits: NO_LIMITS, columns: null, schema: null });
+Object.assign(Transformer.prototype, {
+  visible: NONE,
+  hidden: NONE,
+  sortable: NO_SORTABLE,
+  limits: NO_LIMITS,
+  aggregates: NO_SORTABLE,
+  columns: null,
+  schema: null,
+});
 
 // Accessors on the prototype, so that a subclass's `availableIncludes = [...]` field assignment is
 // checked against its include methods at construction time, at no cost per instance. (Where class

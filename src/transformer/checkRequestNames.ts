@@ -2,7 +2,7 @@ import { checkFieldsetNames } from '../fieldset/checkFieldsetNames';
 import type { Fieldsets } from '../fieldset/Fieldset';
 import { EMPTY_INCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../include/IncludeTree';
 import { checkSortAllowed } from '../loader/sortKey';
-import { childExclude, includeNames, refuseIncludes } from './includeNames';
+import { checkAggregates, childExclude, includeNames, refuseIncludes } from './includeNames';
 import { includeShapes } from './includeShapes';
 import { transformerSortKeys } from './includeSortKeys';
 import type { TransformerLike } from './Resource';
@@ -61,6 +61,7 @@ function checkLevel(
   const shapes = includeShapes(transformer);
   for (const [name, requested] of names) {
     const child = node.children.get(requested);
+    if (child?.aggregates) checkAggregates(transformer, name, child);
     const shape = shapes.find((candidate) => candidate.name === name);
     if (!shape?.transformer) continue;
     if (!types.has(shape.type)) types.set(shape.type, shape.transformer);

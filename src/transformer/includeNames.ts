@@ -65,3 +65,18 @@ export function refuseIncludes(node: IncludeTree | IncludeNode): void {
   const [first] = node.children.values();
   if (first) throw new UnexpectedIncludesParameterError(first.path, `unknown include "${first.name}"; available: none`);
 }
+
+/**
+ * The columns a request aggregates of one include (`comments:avg(rating)`) must be ones the
+ * transformer's `aggregates` allows for it: anything else is a 400 listing them.
+ */
+export function checkAggregates(transformer: Transformer, name: string, node: IncludeNode): void {
+  const allowed = transformer.aggregates[name] ?? [];
+  for (const { fn, column } of node.aggregates ?? []) {
+    if (column === undefined || allowed.some((declared) => fieldKey(declared) === fieldKey(column))) continue;
+    throw new UnexpectedIncludesParameterError(
+      `${node.path}:${fn}(${column})`,
+      `${fn}() of "${column}" is not allowed for ${node.path}; allowed columns: ${allowed.join(', ') || 'none'}`,
+    );
+  }
+}

@@ -31,8 +31,9 @@ describe('example database', () => {
       '006-add-sort-indexes',
       '007-create-genres',
       '008-add-filter-indexes',
+      '009-add-comment-rating',
     ]);
-    expect(prepared.seeded).to.deep.equal(['001-books', '002-genres']);
+    expect(prepared.seeded).to.deep.equal(['001-books', '002-genres', '003-ratings']);
     const [[counts]] = (await first.query('SELECT (SELECT COUNT(*) FROM authors) a, (SELECT COUNT(*) FROM publishers) p, (SELECT COUNT(*) FROM books) b')) as [
       Array<Record<string, number>>,
       unknown,
@@ -136,7 +137,7 @@ describe('example database', () => {
       expect(counts, `killed before statement ${killAt}`).to.deep.equal({
         authors: SEED_COUNTS.authors,
         books: SEED_COUNTS.books,
-        seeds: 2,
+        seeds: 3,
         migrations: migrations.length,
         lastIndex: 1,
       });

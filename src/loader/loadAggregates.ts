@@ -1,0 +1,190 @@
+import { Association, DataTypes, Model, ModelStatic, QueryTypes } from 'sequelize';
+import { ApiError } from '../errors/ApiError';
+import type { IncludeAggregate } from '../include/IncludeTree';
+import { belongsToManyParts } from './belongsToManyQuery';
+import { isModel } from './isModel';
+import { columnList } from './columnList';
+import type { RelatedRef } from './RelatedRef';
+import { preloaded } from './inMemory';
+import { scopeCondition } from './scopeCondition';
+import { attributeKeys } from './sortKey';
+import { fieldKey } from '../fieldset/Fieldset';
+
+type AnyModel = ModelStatic<Model>;
+
+/** The aggregates of one parent's relation: `{ count: 7, exists: true, avg: { rating: 3.4 } }`. */
+export interface AggregateValues {
+  count?: number;
+  exists?: boolean;
+  sum?: Record<string, number | null>;
+  avg?: Record<string, number | null>;
+  min?: Record<string, unknown>;
+  max?: Record<string, unknown>;
+}
+
+/** Parent keys per `IN (...)` list, as the row loaders use. */
+const CHUNK = 500;
+
+/**
+ * Computes aggregates of one relation for every parent in `refs` (all of one model): one
+ * `GROUP BY` statement for all of them (per 500 parents), `COUNT(*)` and each asked
+ * `SUM`/`AVG`/`MIN`/`MAX` together; a relation already in memory costs none. A column is the
+ * target's attribute or column of that name (the caller checks it against what the transformer
+ * allows). A parent without related rows has count 0, exists false, and null for the others.
+ *
+ * @example
+ * const values = await loadAggregates(refs, [{ fn: 'count' }, { fn: 'avg', column: 'rating' }]);
+ */
+export async function loadAggregates(refs: RelatedRef[], aggregates: readonly IncludeAggregate[]): Promise<AggregateValues[]> {
+  if (refs.length === 0) return [];
+  const parent = refs[0].parent;
+  if (!isModel(parent)) throw new ApiError('RCA_RELATION_UNKNOWN', { model: parent.constructor.name, association: refs[0].association });
+  const association = (parent.constructor as AnyModel).associations?.[refs[0].association];
+  if (!association) throw new ApiError('RCA_RELATION_UNKNOWN', { model: parent.constructor.name, association: refs[0].association });
+  const target = association.target as AnyModel;
+  const columns = new Map<string, string>();
+  for (const { column } of aggregates) {
+    if (column === undefined) continue;
+    const attribute = aggregateAttribute(target, column);
+    if (!attribute) throw new ApiError('RCA_SORT_UNMAPPED', { field: column, model: target.name });
+    columns.set(column, attribute);
+  }
+  const memory = refs.map((ref) => preloaded(ref.parent, ref.association));
+  if (memory.every((loaded) => loaded !== undefined)) return memory.map((loaded) => inMemory(loaded, aggregates, columns));
+  const { keyOf, sql } = aggregateSql(association, target, aggregates, columns);
+  const byKey = new Map<string, Record<string, unknown>>();
+  const keys = [...new Set(refs.map((ref) => keyOf(ref.parent as Model)).filter((key) => key !== null && key !== undefined))];
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const chunk = keys.slice(i, i + CHUNK);
+    const rows = await target.sequelize!.query<Record<string, unknown>>(sql(chunk.length), { type: QueryTypes.SELECT, replacements: chunk, raw: true });
+    for (const row of rows) byKey.set(String(row.__rca_parent_key), row);
+  }
+  return refs.map((ref) => valuesOf(byKey.get(String(keyOf(ref.parent as Model))), aggregates, columns, target));
+}
+
+/** The statement: the parent's key, `COUNT(*)` and each aggregate, grouped by the parent's key. */
+function aggregateSql(association: Association, target: AnyModel, aggregates: readonly IncludeAggregate[], columns: ReadonlyMap<string, string>) {
+  const rows = columnList(target, null);
+  const q = rows.quote;
+  const t = q('__rca_t');
+  const selected = aggregates
+    .filter((aggregate) => aggregate.column !== undefined)
+    .map((aggregate) => `${aggregate.fn.toUpperCase()}(${t}.${rows.column(columns.get(aggregate.column!)!)}) AS ${q(`${aggregate.fn}_${aggregate.column!}`)}`);
+  const list = (count: number) => new Array(count).fill('?').join(', ');
+  const scope = (association as unknown as { scope?: object }).scope;
+  const where = [rows.paranoid.replace(' AND ', ` AND ${t}.`), scope ? ` AND ${scopeCondition(target, scope, t)}` : ''].join('');
+  const select = (key: string) => [`${key} AS ${q('__rca_parent_key')}`, `COUNT(*) AS ${q('count')}`, ...selected].join(', ');
+  const raw = association as unknown as { foreignKey: string; sourceKey: string; targetKey: string };
+  switch (association.associationType) {
+    case 'BelongsTo':
+      return {
+        keyOf: (parent: Model) => parent.get(raw.foreignKey),
+        sql: (count: number) =>
+          `SELECT ${select(`${t}.${rows.column(raw.targetKey)}`)} FROM ${rows.table} AS ${t} WHERE ${t}.${rows.column(raw.targetKey)} IN (${list(count)})${where} GROUP BY ${t}.${rows.column(raw.targetKey)}`,
+      };
+    case 'HasOne':
+    case 'HasMany':
+      return {
+        keyOf: (parent: Model) => parent.get(raw.sourceKey),
+        sql: (count: number) =>
+          `SELECT ${select(`${t}.${rows.column(raw.foreignKey)}`)} FROM ${rows.table} AS ${t} WHERE ${t}.${rows.column(raw.foreignKey)} IN (${list(count)})${where} GROUP BY ${t}.${rows.column(raw.foreignKey)}`,
+      };
+    default: {
+      const parts = belongsToManyParts(association);
+      const link = columnList(parts.through, null);
+      const j = q('__rca_j');
+      const linkKey = `${j}.${link.column(parts.foreignKey)}`;
+      const throughScope = parts.throughScope ? ` AND ${scopeCondition(parts.through, parts.throughScope, j)}` : '';
+      return {
+        keyOf: (parent: Model) => parent.get(parts.sourceKey),
+        sql: (count: number) =>
+          `SELECT ${select(linkKey)} FROM ${link.table} AS ${j} JOIN ${rows.table} AS ${t} ON ${t}.${rows.column(parts.targetKey)} = ${j}.${link.column(parts.otherKey)} ` +
+          `WHERE ${linkKey} IN (${list(count)})${where}${throughScope} GROUP BY ${linkKey}`,
+      };
+    }
+  }
+}
+
+/** One parent's values from its row of the statement (none: no related rows), typed. */
+function valuesOf(
+  row: Record<string, unknown> | undefined,
+  aggregates: readonly IncludeAggregate[],
+  columns: ReadonlyMap<string, string>,
+  target: AnyModel,
+): AggregateValues {
+  const values: AggregateValues = {};
+  const count = row ? Number(row.count) : 0;
+  for (const { fn, column } of aggregates) {
+    if (fn === 'count') values.count = count;
+    else if (fn === 'exists') values.exists = count > 0;
+    else {
+      const value = row?.[`${fn}_${column!}`];
+      (values[fn] ??= {})[column!] = (value === null || value === undefined ? null : typed(fn, value, target, columns.get(column!)!)) as never;
+    }
+  }
+  return values;
+}
+
+/** SUM and AVG as numbers (PostgreSQL answers numeric as text); MIN and MAX as the column's type (SQLite answers dates as text). */
+function typed(fn: string, value: unknown, target: AnyModel, attribute: string): unknown {
+  if (fn === 'sum' || fn === 'avg') return Number(value);
+  const type = (target.getAttributes()[attribute].type as { key?: string }).key;
+  if (type === 'DATE' && !(value instanceof Date)) {
+    // SQLite's text form of a date, read by Sequelize's own SQLite parser (as selectModels reads rows).
+    const sqliteDate = (DataTypes as unknown as { sqlite?: { DATE?: { parse(value: unknown, options: object): unknown } } }).sqlite?.DATE;
+    return sqliteDate ? sqliteDate.parse(value, { timezone: '+00:00' }) : new Date(String(value));
+  }
+  if (type && ['INTEGER', 'BIGINT', 'FLOAT', 'DOUBLE', 'REAL', 'DECIMAL'].includes(type)) return Number(value);
+  return value;
+}
+
+/**
+ * The aggregates of a relation an include method gave as data (a model, a list of them, or plain
+ * objects) rather than as `this.related()`: computed in memory.
+ */
+export function aggregateInMemory(data: unknown, aggregates: readonly IncludeAggregate[]): AggregateValues {
+  const rows = (Array.isArray(data) ? data : data === null || data === undefined ? [] : [data]) as unknown[];
+  const first = rows[0];
+  const target = isModel(first) ? (first.constructor as AnyModel) : null;
+  const columns = new Map<string, string>();
+  for (const { column } of aggregates) if (column !== undefined) columns.set(column, (target && aggregateAttribute(target, column)) ?? column);
+  return inMemory(rows, aggregates, columns);
+}
+
+/** The same values from a relation loaded already. */
+function inMemory(loaded: unknown, aggregates: readonly IncludeAggregate[], columns: ReadonlyMap<string, string>): AggregateValues {
+  const rows = (Array.isArray(loaded) ? loaded : loaded ? [loaded] : []) as unknown[];
+  const read = (row: unknown, attribute: string) => (isModel(row) ? row.get(attribute) : (row as Record<string, unknown>)[attribute]);
+  const values: AggregateValues = {};
+  for (const { fn, column } of aggregates) {
+    if (fn === 'count') values.count = rows.length;
+    else if (fn === 'exists') values.exists = rows.length > 0;
+    else {
+      const attribute = columns.get(column!)!;
+      const present = rows.map((row) => read(row, attribute)).filter((value) => value !== null && value !== undefined);
+      const numbers = present.map(Number);
+      const pick = (better: (a: unknown, b: unknown) => boolean) =>
+        present.length === 0 ? null : present.reduce((best, value) => (better(value, best) ? value : best));
+      const result =
+        fn === 'sum'
+          ? present.length
+            ? numbers.reduce((a, b) => a + b, 0)
+            : null
+          : fn === 'avg'
+            ? present.length
+              ? numbers.reduce((a, b) => a + b, 0) / present.length
+              : null
+            : fn === 'min'
+              ? pick((a, b) => (a as number) < (b as number))
+              : pick((a, b) => (a as number) > (b as number));
+      (values[fn] ??= {})[column!] = result as never;
+    }
+  }
+  return values;
+}
+
+/** The attribute of the target a requested aggregate column names (by attribute or column name). */
+function aggregateAttribute(target: AnyModel, column: string): string | undefined {
+  for (const [attribute, field] of attributeKeys(target)) if (fieldKey(attribute) === fieldKey(column) || field === column) return attribute;
+  return undefined;
+}
