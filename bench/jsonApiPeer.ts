@@ -34,7 +34,7 @@ function peer(serializer: JSONAPISerializer, books: Book[]): string {
     comments: [...(book.comments ?? [])]
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
       .slice(0, 3)
-      .map((comment) => ({ id: String(comment.id), body: comment.body, created: comment.createdAt.toISOString() })),
+      .map((comment) => ({ id: String(comment.id), body: comment.body, rating: comment.rating ?? null, created: comment.createdAt.toISOString() })),
   }));
   return JSON.stringify(serializer.serialize('books', data));
 }

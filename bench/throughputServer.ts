@@ -63,18 +63,18 @@ async function fullPage(req: express.Request) {
     Publisher.findAll({ where: { id: [...new Set(rows.map((book) => book.publisherId))] } }),
     ids.length === 0
       ? []
-      : Book.sequelize!.query<{ id: number; book_id: number; body: string; created_at: string | Date }>(
-          'SELECT id, book_id, body, created_at FROM (SELECT id, book_id, body, created_at, ROW_NUMBER() OVER (PARTITION BY book_id ORDER BY created_at DESC, id DESC) AS rn ' +
+      : Book.sequelize!.query<{ id: number; book_id: number; body: string; rating: number | null; created_at: string | Date }>(
+          'SELECT id, book_id, body, rating, created_at FROM (SELECT id, book_id, body, rating, created_at, ROW_NUMBER() OVER (PARTITION BY book_id ORDER BY created_at DESC, id DESC) AS rn ' +
             'FROM comments WHERE book_id IN (:ids)) AS ranked WHERE rn <= 4 ORDER BY book_id, rn',
           { replacements: { ids }, type: QueryTypes.SELECT },
         ),
   ]);
   const authorById = new Map(authors.map((author) => [author.id, author]));
   const publisherById = new Map(publishers.map((publisher) => [publisher.id, publisher]));
-  const commentsByBook = new Map<number, Array<{ id: number; body: string; created: string }>>();
+  const commentsByBook = new Map<number, Array<{ id: number; body: string; rating: number | null; created: string }>>();
   for (const comment of comments) {
     const list = commentsByBook.get(Number(comment.book_id)) ?? [];
-    list.push({ id: Number(comment.id), body: comment.body, created: new Date(comment.created_at).toISOString() });
+    list.push({ id: Number(comment.id), body: comment.body, rating: comment.rating, created: new Date(comment.created_at).toISOString() });
     commentsByBook.set(Number(comment.book_id), list);
   }
   const origin = `${req.protocol}://${req.get('host')}`;

@@ -38,6 +38,7 @@ export function preloadedBooks(): Book[] {
           id: id * 10 + c,
           bookId: id,
           body: `Comment ${c}`,
+          rating: c,
           createdAt: new Date(created.getTime() + c * 1000),
           updatedAt: created,
         })),
@@ -57,7 +58,7 @@ function handWritten(books: Book[]): string {
         data: [...(book.comments ?? [])]
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
           .slice(0, 3)
-          .map((comment) => ({ id: Number(comment.id), body: comment.body, created: comment.createdAt.toISOString() })),
+          .map((comment) => ({ id: Number(comment.id), body: comment.body, rating: comment.rating ?? null, created: comment.createdAt.toISOString() })),
       };
       return json;
     }),

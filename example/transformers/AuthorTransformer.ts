@@ -1,5 +1,5 @@
 import { route, Transformer } from '../../src';
-import type { Author } from '../models';
+import { Author, Book } from '../models';
 import { BookTransformer } from './BookTransformer';
 
 /** The attributes of the fields not named after one: a sparse fieldset selects only what it asks for. */
@@ -14,12 +14,16 @@ const SCHEMA = {
   link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
 };
 
+/** include=books:filter(published_at|gte|2023-01-01):count, books:filter(out_of_print|eq|false)... */
+const INCLUDE_FILTERS = { books: { model: () => Book, fields: { published_at: ['gte', 'lt'], out_of_print: ['eq'], title: ['contains'] } } } as const;
+
 export class AuthorTransformer extends Transformer<Author> {
   columns = COLUMNS;
   schema = SCHEMA;
   availableIncludes = ['books'];
   /** include=books:min(published_at) and books:max(published_at): an author's first and latest book. */
   aggregates = { books: ['published_at'] };
+  includeFilters = INCLUDE_FILTERS;
 
   transform(author: Author) {
     return this.buildPayload({

@@ -1,5 +1,5 @@
 import { route, Transformer } from '../../src';
-import type { Book } from '../models';
+import { Book, Comment, Genre } from '../models';
 import { AuthorTransformer } from './AuthorTransformer';
 import { CommentTransformer } from './CommentTransformer';
 import { GenreTransformer } from './GenreTransformer';
@@ -19,12 +19,19 @@ const SCHEMA = {
   link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
 };
 
+/** What an include's rows may be filtered by: `include=comments:filter(rating|gte|4)`, `genres:filter(name|eq|Poetry)`. */
+const INCLUDE_FILTERS = {
+  comments: { model: () => Comment, fields: { rating: ['eq', 'gte', 'lte', 'null'], body: ['contains'] } },
+  genres: { model: () => Genre, fields: { name: ['eq', 'ne'] } },
+} as const;
+
 export class BookTransformer extends Transformer<Book> {
   columns = COLUMNS;
   schema = SCHEMA;
   availableIncludes = ['author', 'publisher', 'comments', 'genres'];
   /** include=comments:avg(rating) (and sum, min, max); count and exists need no declaration. */
   aggregates = { comments: ['rating'] };
+  includeFilters = INCLUDE_FILTERS;
 
   transform(book: Book) {
     return this.buildPayload({

@@ -61,6 +61,22 @@ export function compileFilter(model: AnyModel, request: FilterRequest | null): W
   return { [Op.and]: parts.map((sql) => literal(sql)) };
 }
 
+/**
+ * A filter's conditions as SQL on `model` under `alias` (quoted): for the related rows of an
+ * include (`comments:filter(rating|gte|4)`), inside the loader's own statements.
+ *
+ * @example
+ * filterSql(Comment, request, '"__rca_t"'); // "__rca_t"."rating" >= 4
+ */
+export function filterSql(model: AnyModel, request: FilterRequest, alias: string): string {
+  const writer = new SqlWriter(model);
+  const parts = request.all.map((condition) => conditionSql(writer, alias, condition));
+  if (request.any.length > 0) {
+    parts.push(`(${request.any.map((group) => `(${group.map((condition) => conditionSql(writer, alias, condition)).join(' AND ')})`).join(' OR ')})`);
+  }
+  return parts.join(' AND ');
+}
+
 /** One condition, through its relation path when it has one. */
 function conditionSql(writer: SqlWriter, root: string, condition: FilterCondition): string {
   const { steps, model, name } = condition.field;

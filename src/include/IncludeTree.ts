@@ -15,6 +15,13 @@ export interface IncludeAggregate {
   readonly column?: string;
 }
 
+/** A condition on an include's related rows, as written: `comments:filter(rating|gte|4)`. */
+export interface IncludeFilter {
+  readonly field: string;
+  readonly operator: string;
+  readonly value: string;
+}
+
 /** One include in the tree: its parameters and the includes nested below it (`a.b`). */
 export interface IncludeNode {
   readonly name: string;
@@ -30,6 +37,8 @@ export interface IncludeNode {
   readonly aggregates?: readonly IncludeAggregate[];
   /** False when only aggregates were asked: the relation's rows are not loaded. Absent: true. */
   readonly rows?: boolean;
+  /** Conditions the related rows (and their aggregates) must meet; none when absent. */
+  readonly filters?: readonly IncludeFilter[];
 }
 
 /** The root: the includes requested at the top level. */

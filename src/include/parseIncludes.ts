@@ -1,5 +1,5 @@
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
-import type { IncludeAggregate, IncludeNode, IncludeParams, IncludeParseOptions, IncludeTree } from './IncludeTree';
+import type { IncludeAggregate, IncludeFilter, IncludeNode, IncludeParams, IncludeParseOptions, IncludeTree } from './IncludeTree';
 import { parseSegment, ParsedSegment } from './parseSegment';
 
 /** Longest include value accepted at all, before any parsing work. */
@@ -10,11 +10,12 @@ interface MutableNode {
   path: string;
   params: IncludeParams;
   sortGiven: boolean;
-  given: { limit?: string; sort?: string };
+  given: { limit?: string; sort?: string; filters?: string };
   children: Map<string, MutableNode>;
   aggregates: Array<IncludeAggregate & { text: string }>;
   /** True once a path asks for the relation's rows (itself, or something below it). */
   rows: boolean;
+  filters: IncludeFilter[];
 }
 
 /**
@@ -63,6 +64,13 @@ function addPath(root: Map<string, MutableNode>, path: string, options: IncludeP
     const segment = parseSegment(text, path, options);
     prefix = prefix ? `${prefix}.${segment.name}` : segment.name;
     const node = level.get(segment.name) ?? newNode(segment.name, prefix, options.defaults);
+    if (segment.filters) {
+      // The filters are the relation's, for its rows and its aggregates alike: given twice, they must agree.
+      const text = segment.filters.map((filter) => filter.text).join(':');
+      conflictCheck(node.given.filters, text, node.path, path);
+      node.given.filters = text;
+      node.filters = segment.filters.map(({ field, operator, value }) => Object.freeze({ field, operator, value }));
+    }
     if (segment.aggregate) {
       if (i < segments.length - 1) throw new UnexpectedIncludesParameterError(path, `${segment.aggregate.text} ends a path: nothing can be included below it`);
       if (!node.aggregates.some((aggregate) => aggregate.text === segment.aggregate!.text)) node.aggregates.push(segment.aggregate);
@@ -94,7 +102,7 @@ function splitSegments(path: string): string[] {
 }
 
 function newNode(name: string, path: string, defaults: IncludeParams): MutableNode {
-  return { name, path, params: defaults, sortGiven: false, given: {}, children: new Map(), aggregates: [], rows: false };
+  return { name, path, params: defaults, sortGiven: false, given: {}, children: new Map(), aggregates: [], rows: false, filters: [] };
 }
 
 /** Applies a segment's modifiers; the same include given twice must not disagree. */
@@ -125,10 +133,11 @@ function freeze(level: Map<string, MutableNode>): ReadonlyMap<string, IncludeNod
   const frozen = new Map<string, IncludeNode>();
   for (const [name, node] of level) {
     const { path, params, sortGiven, rows } = node;
+    const filters = node.filters.length > 0 ? Object.freeze([...node.filters]) : undefined;
     const aggregates = node.aggregates.length > 0 ? Object.freeze(node.aggregates.map(({ fn, column }) => Object.freeze({ fn, column }))) : undefined;
     frozen.set(
       name,
-      Object.freeze({ name, path, params, sortGiven, limitGiven: node.given.limit !== undefined, children: freeze(node.children), aggregates, rows }),
+      Object.freeze({ name, path, params, sortGiven, limitGiven: node.given.limit !== undefined, children: freeze(node.children), aggregates, rows, filters }),
     );
   }
   return frozen;

@@ -1,5 +1,5 @@
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
-import type { IncludeAggregate, IncludeParseOptions, SortDirection } from './IncludeTree';
+import type { IncludeAggregate, IncludeFilter, IncludeParseOptions, SortDirection } from './IncludeTree';
 
 /** One dotted segment: `comments:limit(3|0):sort(created_at|desc)`. */
 export interface ParsedSegment {
@@ -8,6 +8,8 @@ export interface ParsedSegment {
   sort?: { key: string; order?: SortDirection; text: string };
   /** `:count`, `:exists`, `:sum(col)`, `:avg(col)`, `:min(col)`, `:max(col)`: an aggregate instead of rows. */
   aggregate?: IncludeAggregate & { text: string };
+  /** `:filter(field|operator|value)`, any number: conditions on the related rows. */
+  filters?: Array<IncludeFilter & { text: string }>;
 }
 
 /** An include name: whatever a transformer can declare (`co_author`, `coAuthor`, `co-author`). */
@@ -15,7 +17,10 @@ export const INCLUDE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 /** A sort key: a column or attribute name. */
 const SORT_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MODIFIER = /^([A-Za-z_]+)\(([^()]*)\)$/;
-const MODIFIERS = 'limit(n|offset), sort(key|asc or desc), order(key|asc or desc), count, exists, sum(column), avg(column), min(column), max(column)';
+const MODIFIERS =
+  'limit(n|offset), sort(key|asc or desc), order(key|asc or desc), filter(field|operator|value), count, exists, sum(column), avg(column), min(column), max(column)';
+/** Filters one include may carry. */
+const MAX_FILTERS = 5;
 const AGGREGATES = new Set(['sum', 'avg', 'min', 'max']);
 /** Offsets beyond this are certainly a mistake, and would lose precision in SQL. */
 const MAX_OFFSET = 1_000_000_000;
@@ -48,6 +53,16 @@ function applyModifier(segment: ParsedSegment, text: string, path: string, optio
   if (modifier === 'sort' || modifier === 'order') {
     if (segment.sort) throw new UnexpectedIncludesParameterError(path, 'sort()/order() is given twice');
     segment.sort = { ...parseSort(args, path), text: text.replace(/^order/, 'sort') };
+    return;
+  }
+  if (modifier === 'filter') {
+    const [field, operator, value] = rawArgs.split('|');
+    if (rawArgs.split('|').length !== 3 || !SORT_KEY.test(field.replace(/\./g, '_')) || !/^[a-z]+$/.test(operator)) {
+      throw new UnexpectedIncludesParameterError(path, 'filter() takes filter(field|operator|value): filter(rating|gte|4)');
+    }
+    segment.filters ??= [];
+    if (segment.filters.length >= MAX_FILTERS) throw new UnexpectedIncludesParameterError(path, `at most ${MAX_FILTERS} filter() on one include`);
+    segment.filters.push({ field, operator, value, text });
     return;
   }
   if (AGGREGATES.has(modifier)) {

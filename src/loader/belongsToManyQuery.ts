@@ -83,6 +83,7 @@ export function belongsToManyQuery(parts: BelongsToManyParts, sort: SortRequest,
       rowsOf.paranoid.replace(' AND ', ` AND ${targetAlias}.`),
       parts.scope ? ` AND ${scopeCondition(target, parts.scope, targetAlias)}` : '',
       parts.throughScope ? ` AND ${scopeCondition(through, parts.throughScope, linkAlias)}` : '',
+      sort.where ? ` AND ${sort.where(targetAlias)}` : '',
     ].join('');
   const joined = (t: string, j: string) => `${rowsOf.table} AS ${t} JOIN ${link.table} AS ${j} ON ${at(j, parts.otherKey, link)} = ${at(t, parts.targetKey)}`;
   const values = (count: number) => new Array(count).fill('(?)').join(', ');

@@ -33,12 +33,14 @@ export function hasManyQuery(target: AnyModel, foreignKey: string, sort: SortReq
   const parent = `${q('__rca_parent')}.${q('key')}`;
   const rows = `${q('__rca_rows')}.`;
   const { limit, offset } = sort.params;
+  // An include's filter() on the related rows, written on the table itself (the subqueries alias it not).
+  const filtered = sort.where ? ` AND ${sort.where(table)}` : '';
   switch (target.sequelize!.getDialect()) {
     case 'postgres':
       return {
         sql: (count) =>
           `SELECT ${named(rows)} FROM (VALUES ${values(count)}) AS ${q('__rca_parent')}(${q('key')}) CROSS JOIN LATERAL ` +
-          `(SELECT ${columns()} FROM ${table} WHERE ${fk} = ${parent}${paranoid} ORDER BY ${order()} LIMIT ? OFFSET ?) AS ${q('__rca_rows')} ` +
+          `(SELECT ${columns()} FROM ${table} WHERE ${fk} = ${parent}${paranoid}${filtered} ORDER BY ${order()} LIMIT ? OFFSET ?) AS ${q('__rca_rows')} ` +
           `ORDER BY ${parent}, ${order(rows)}`,
         replacements: (keys) => [...keys, limit, offset],
       };
@@ -47,7 +49,7 @@ export function hasManyQuery(target: AnyModel, foreignKey: string, sort: SortReq
         sql: (count) =>
           `WITH ${q('__rca_parent')}(${q('key')}) AS (VALUES ${values(count)}) SELECT ${named(rows)} FROM ${q('__rca_parent')} ` +
           `JOIN ${table} AS ${q('__rca_rows')} ON ${rows}${column(pk)} IN ` +
-          `(SELECT ${column(pk)} FROM ${table} WHERE ${fk} = ${parent}${paranoid} ORDER BY ${order()} LIMIT ? OFFSET ?) ` +
+          `(SELECT ${column(pk)} FROM ${table} WHERE ${fk} = ${parent}${paranoid}${filtered} ORDER BY ${order()} LIMIT ? OFFSET ?) ` +
           `ORDER BY ${parent}, ${order(rows)}`,
         replacements: (keys) => [...keys, limit, offset],
       };
@@ -55,7 +57,7 @@ export function hasManyQuery(target: AnyModel, foreignKey: string, sort: SortReq
       return {
         sql: (count) =>
           `SELECT ${named()} FROM (SELECT ${columns()}, ROW_NUMBER() OVER (PARTITION BY ${fk} ORDER BY ${order()}) AS ${q('__rca_row')} ` +
-          `FROM ${table} WHERE ${fk} IN (${new Array(count).fill('?').join(', ')})${paranoid}) AS ${q('__rca_ranked')} ` +
+          `FROM ${table} WHERE ${fk} IN (${new Array(count).fill('?').join(', ')})${paranoid}${filtered}) AS ${q('__rca_ranked')} ` +
           `WHERE ${q('__rca_row')} > ? AND ${q('__rca_row')} <= ? ORDER BY ${fk}, ${q('__rca_row')}`,
         replacements: (keys) => [...keys, offset, offset + limit],
       };

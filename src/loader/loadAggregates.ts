@@ -35,7 +35,11 @@ const CHUNK = 500;
  * @example
  * const values = await loadAggregates(refs, [{ fn: 'count' }, { fn: 'avg', column: 'rating' }]);
  */
-export async function loadAggregates(refs: RelatedRef[], aggregates: readonly IncludeAggregate[]): Promise<AggregateValues[]> {
+export async function loadAggregates(
+  refs: RelatedRef[],
+  aggregates: readonly IncludeAggregate[],
+  where?: (alias: string) => string,
+): Promise<AggregateValues[]> {
   if (refs.length === 0) return [];
   const parent = refs[0].parent;
   if (!isModel(parent)) throw new ApiError('RCA_RELATION_UNKNOWN', { model: parent.constructor.name, association: refs[0].association });
@@ -50,8 +54,8 @@ export async function loadAggregates(refs: RelatedRef[], aggregates: readonly In
     columns.set(column, attribute);
   }
   const memory = refs.map((ref) => preloaded(ref.parent, ref.association));
-  if (memory.every((loaded) => loaded !== undefined)) return memory.map((loaded) => inMemory(loaded, aggregates, columns));
-  const { keyOf, sql } = aggregateSql(association, target, aggregates, columns);
+  if (!where && memory.every((loaded) => loaded !== undefined)) return memory.map((loaded) => inMemory(loaded, aggregates, columns));
+  const { keyOf, sql } = aggregateSql(association, target, aggregates, columns, where);
   const byKey = new Map<string, Record<string, unknown>>();
   const keys = [...new Set(refs.map((ref) => keyOf(ref.parent as Model)).filter((key) => key !== null && key !== undefined))];
   for (let i = 0; i < keys.length; i += CHUNK) {
@@ -63,7 +67,13 @@ export async function loadAggregates(refs: RelatedRef[], aggregates: readonly In
 }
 
 /** The statement: the parent's key, `COUNT(*)` and each aggregate, grouped by the parent's key. */
-function aggregateSql(association: Association, target: AnyModel, aggregates: readonly IncludeAggregate[], columns: ReadonlyMap<string, string>) {
+function aggregateSql(
+  association: Association,
+  target: AnyModel,
+  aggregates: readonly IncludeAggregate[],
+  columns: ReadonlyMap<string, string>,
+  filter?: (alias: string) => string,
+) {
   const rows = columnList(target, null);
   const q = rows.quote;
   const t = q('__rca_t');
@@ -72,7 +82,9 @@ function aggregateSql(association: Association, target: AnyModel, aggregates: re
     .map((aggregate) => `${aggregate.fn.toUpperCase()}(${t}.${rows.column(columns.get(aggregate.column!)!)}) AS ${q(`${aggregate.fn}_${aggregate.column!}`)}`);
   const list = (count: number) => new Array(count).fill('?').join(', ');
   const scope = (association as unknown as { scope?: object }).scope;
-  const where = [rows.paranoid.replace(' AND ', ` AND ${t}.`), scope ? ` AND ${scopeCondition(target, scope, t)}` : ''].join('');
+  const where = [rows.paranoid.replace(' AND ', ` AND ${t}.`), scope ? ` AND ${scopeCondition(target, scope, t)}` : '', filter ? ` AND ${filter(t)}` : ''].join(
+    '',
+  );
   const select = (key: string) => [`${key} AS ${q('__rca_parent_key')}`, `COUNT(*) AS ${q('count')}`, ...selected].join(', ');
   const raw = association as unknown as { foreignKey: string; sourceKey: string; targetKey: string };
   switch (association.associationType) {

@@ -55,6 +55,8 @@ function groupRefs(refs: RelatedRef[]): Map<unknown, RelatedRef[]> {
 function fillFromMemory(group: RelatedRef[], sort: SortRequest): RelatedRef[] {
   const pending: RelatedRef[] = [];
   let sortKey: string | null | undefined;
+  // Rows loaded already were not filtered by the include's filter(): they are read again.
+  if (sort.where) return group;
   for (const ref of group) {
     const loaded = preloaded(ref.parent, ref.association);
     if (loaded === undefined) {

@@ -1,4 +1,4 @@
-import { DataTypes, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
+import { DataTypes, literal, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
 import { columnList } from './columnList';
 
 type AnyModel = ModelStatic<Model>;
@@ -66,12 +66,23 @@ const FIND_HOOKS = ['beforeFind', 'beforeFindAfterExpandIncludeAll', 'beforeFind
  * @example
  * const authors = await findByKeys(Author, 'id', [1, 2, 3], null);
  */
-export function findByKeys<M extends Model>(target: ModelStatic<M>, key: string, keys: unknown[], attributes: string[] | null): Promise<M[]> {
+export function findByKeys<M extends Model>(
+  target: ModelStatic<M>,
+  key: string,
+  keys: unknown[],
+  attributes: string[] | null,
+  where?: (alias: string) => string,
+): Promise<M[]> {
+  const { named, table, column, paranoid, quote } = columnList(target, attributes);
   if (needsFindAll(target)) {
-    return target.findAll({ where: { [key]: { [Op.in]: keys } } as never, ...(attributes ? { attributes } : {}) });
+    const condition = { [key]: { [Op.in]: keys } };
+    return target.findAll({
+      where: (where ? { [Op.and]: [condition, literal(where(quote(target.name)))] } : condition) as never,
+      ...(attributes ? { attributes } : {}),
+    });
   }
-  const { named, table, column, paranoid } = columnList(target, attributes);
-  return selectModels(target, `SELECT ${named()} FROM ${table} WHERE ${column(key)} IN (${keys.map(() => '?').join(', ')})${paranoid}`, keys);
+  const filtered = where ? ` AND ${where(table)}` : '';
+  return selectModels(target, `SELECT ${named()} FROM ${table} WHERE ${column(key)} IN (${keys.map(() => '?').join(', ')})${paranoid}${filtered}`, keys);
 }
 
 /** The attributes of a model whose SQLite text needs the dialect's parser, with that parser. */

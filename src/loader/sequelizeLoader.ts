@@ -1,4 +1,5 @@
-import { Association, Model, ModelStatic } from 'sequelize';
+import { Association, literal, Model, ModelStatic } from 'sequelize';
+import { queryGeneratorOf } from './queryGenerator';
 import { ApiError } from '../errors/ApiError';
 import type { RelatedRef } from './RelatedRef';
 import { hasManyQuery } from './hasManyQuery';
@@ -29,10 +30,17 @@ export async function loadAssociation(association: Association, refs: RelatedRef
   switch (association.associationType) {
     case 'BelongsTo': {
       const targetKey = (association as unknown as { targetKey: string }).targetKey;
-      return loadByKey(refs, association.target, association.foreignKey, targetKey, withKey(select(association.target), targetKey));
+      return loadByKey(refs, association.target, association.foreignKey, targetKey, withKey(select(association.target), targetKey), sort.where);
     }
     case 'HasOne':
-      return loadByKey(refs, association.target, sourceKeyOf(association), association.foreignKey, withKey(select(association.target), association.foreignKey));
+      return loadByKey(
+        refs,
+        association.target,
+        sourceKeyOf(association),
+        association.foreignKey,
+        withKey(select(association.target), association.foreignKey),
+        sort.where,
+      );
     case 'HasMany':
       return loadHasMany(association, refs, sort, withKey(select(association.target), association.foreignKey));
     case 'BelongsToMany':
@@ -71,10 +79,17 @@ function distinctKeys(refs: RelatedRef[], parentKey: string): unknown[] {
 }
 
 /** Belongs-to and has-one: `target.targetKey IN (parent.parentKey ...)`, one row per parent. */
-async function loadByKey(refs: RelatedRef[], target: AnyModel, parentKey: string, targetKey: string, attributes: string[] | null): Promise<void> {
+async function loadByKey(
+  refs: RelatedRef[],
+  target: AnyModel,
+  parentKey: string,
+  targetKey: string,
+  attributes: string[] | null,
+  where?: (alias: string) => string,
+): Promise<void> {
   const byKey = new Map<string, Model>();
   for (const keys of chunks(distinctKeys(refs, parentKey))) {
-    for (const row of await findByKeys(target, targetKey, keys, attributes)) byKey.set(String(row.get(targetKey)), row);
+    for (const row of await findByKeys(target, targetKey, keys, attributes, where)) byKey.set(String(row.get(targetKey)), row);
   }
   for (const ref of refs) ref.value = byKey.get(String((ref.parent as Model).get(parentKey))) ?? null;
 }
@@ -147,7 +162,13 @@ async function loadOneByOne(association: Association, refs: RelatedRef[], sort: 
   const { limit, offset, order } = sort.params;
   for (const ref of refs) {
     const parent = ref.parent as unknown as Record<string, (options: object) => Promise<unknown>>;
-    const rows = await parent[getter]({ limit: limit + 1, offset, order: sortAttribute ? [[sortAttribute, order.toUpperCase()]] : undefined });
+    const where = sort.where && literal(sort.where(queryGeneratorOf(target).quoteIdentifier(target.name)));
+    const rows = await parent[getter]({
+      limit: limit + 1,
+      offset,
+      order: sortAttribute ? [[sortAttribute, order.toUpperCase()]] : undefined,
+      ...(where ? { where } : {}),
+    });
     ref.fill(rows as unknown[], limit);
   }
 }

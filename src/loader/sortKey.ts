@@ -15,6 +15,8 @@ export interface SortRequest {
   allowed?: readonly string[];
   /** ...less these (the fields the included transformer hides). */
   denied?: readonly string[];
+  /** A condition the related rows must meet (an include's `filter()`), as SQL on the target under an alias. */
+  where?: (alias: string) => string;
 }
 
 type AttributeSource = { getAttributes(): Record<string, { field?: string }> };

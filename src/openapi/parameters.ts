@@ -55,7 +55,8 @@ export function actionParameters(
         query(
           config.include.key,
           `Relations to include: ${names.join(', ')}. Nest with dots (author.books); modifiers per segment: ` +
-            `:limit(n|offset) (n at most ${config.include.maxLimit}), :sort(key|asc or desc); defaults limit(${config.include.params.limit.join('|')}), ` +
+            `:limit(n|offset) (n at most ${config.include.maxLimit}), :sort(key|asc or desc), :filter(field|operator|value); a path may end in ` +
+            `:count, :exists, :sum(column), :avg(column), :min(column) or :max(column); defaults limit(${config.include.params.limit.join('|')}), ` +
             `sort(${config.include.params.sort.join('|')}).`,
           {
             ...list({ anyOf: [{ enum: names }, { type: 'string', pattern: includePattern(transformer, names) }] }),
@@ -127,7 +128,9 @@ export function documentJsonp(config: ApiConfig, operation: { parameters?: unkno
   }
 }
 
-const MODIFIERS = '(:(limit\\(\\d+(\\|\\d+)?\\)|(sort|order)\\([A-Za-z_][A-Za-z0-9_]*(\\|(asc|desc))?\\)))*';
+/** An include's `filter(field|operator|value)` (a value holds no `|`, `(`, `)`, `:` or `,`). */
+const FILTER = 'filter\\([A-Za-z_][A-Za-z0-9_.]*\\|[a-z]+\\|[^|():,]*\\)';
+const MODIFIERS = `(:(limit\\(\\d+(\\|\\d+)?\\)|(sort|order)\\([A-Za-z_][A-Za-z0-9_]*(\\|(asc|desc))?\\)|${FILTER}))*`;
 
 /**
  * The include paths the server accepts: a name the action allows, then the names of each included
@@ -135,7 +138,7 @@ const MODIFIERS = '(:(limit\\(\\d+(\\|\\d+)?\\)|(sort|order)\\([A-Za-z_][A-Za-z0
  * (`comments:limit(2|0):sort(id|asc)`, `author.books:limit(3)`).
  */
 /** An aggregate ending a path: `:count`, `:exists`, `:avg(rating)`... */
-const AGGREGATE = '(:(count|exists|(sum|avg|min|max)\\([A-Za-z_][A-Za-z0-9_]*\\)))';
+const AGGREGATE = `((:${FILTER})*:(count|exists|(sum|avg|min|max)\\([A-Za-z_][A-Za-z0-9_]*\\))(:${FILTER})*)`;
 
 function includePattern(transformer: Transformer, names: readonly string[]): string {
   return (

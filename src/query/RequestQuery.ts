@@ -61,7 +61,7 @@ export function readRequestQuery(context: RequestContext, metadata: ActionApiMet
   const transformer = actionTransformer(context);
   if (transformer) {
     const convert = converter(config.convert.key, config.convert.date);
-    checkRequestNames(transformer, query, { resourceKey: actionResourceKey(context), displayKey: (name) => convert.key(name) });
+    checkRequestNames(transformer, query, { resourceKey: actionResourceKey(context), displayKey: (name) => convert.key(name), filterLimits: config.filter });
   }
   return query;
 }

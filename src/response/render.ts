@@ -51,6 +51,7 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
     // JSON:API sends each resource once: a model met again at one level is not transformed again.
     shareDuplicates: config.serializer === 'json-api',
     displayKey: (name) => convert.key(name),
+    filterLimits: config.filter,
   }).run(body.resource);
   const serializer = serializers[config.serializer];
   let page: PageInfo | null = null;

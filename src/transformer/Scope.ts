@@ -7,6 +7,9 @@ import { checkFieldsetNames } from '../fieldset/checkFieldsetNames';
 import { fieldColumns } from '../fieldset/fieldColumns';
 import { aggregateInMemory, AggregateValues, loadAggregates } from '../loader/loadAggregates';
 import { loadRelated } from '../loader/loadRelated';
+import { filterSql } from '../filter/compileFilter';
+import { includeFilterRequest } from '../filter/includeFilter';
+import type { FilterLimits } from '../filter/parseFilter';
 import type { ColumnSelector } from '../loader/sequelizeLoader';
 import { RelatedRef } from '../loader/RelatedRef';
 import { includeMethods } from './includeMethods';
@@ -38,6 +41,8 @@ export interface ScopeOptions {
   alwaysKeep?: readonly string[];
   /** A field name as the client sees it (after key conversion), for error messages. */
   displayKey?: (name: string) => string;
+  /** `filter.*` of the config: the bounds of an include's `filter()` conditions. */
+  filterLimits?: FilterLimits;
   /**
    * A model met again at one level, with the same transformer class and type, shares the item made
    * the first time instead of being transformed again: for JSON:API, which sends each resource once
@@ -70,6 +75,9 @@ interface Group {
   transformer: Transformer;
   entries: Entry[];
 }
+
+/** The config's defaults, for a Scope made without them. */
+const DEFAULT_FILTER_LIMITS: FilterLimits = { maxConditions: 20, maxListSize: 100 };
 
 /** Shared by every item without includes until it gets one. */
 const NO_INCLUDES: TransformedItem['includes'] = Object.freeze([]) as unknown as TransformedItem['includes'];
@@ -195,7 +203,8 @@ export class Scope {
       const child = childNode(node, requested, this.options.defaults);
       const params = includeParams(child, group.transformer.limits[name]);
       const resources = await this.callInclude(group, name, params);
-      if (child.aggregates) await aggregateGroup(group, name, child, resources);
+      const where = this.includeWhere(group.transformer, name, child);
+      if (child.aggregates) await aggregateGroup(group, name, child, resources, where);
       if (child.rows === false) continue;
       // Include methods only name relations; the budget decides before any of them is loaded.
       this.budget.reserveLevel(resources, params.limit, child.path);
@@ -204,7 +213,7 @@ export class Scope {
       if (refs.length > 0) {
         const declared = group.transformer.sortable[name];
         const keys = declared ? { allowed: declared } : includeSortKeys(resources);
-        const sort = { params, sortGiven: child.sortGiven, path: child.path, ...keys };
+        const sort = { params, sortGiven: child.sortGiven, path: child.path, ...keys, where };
         await loadRelated(refs, sort, this.columnSelector(resources, name));
       }
       const transformed = await this.transformAll(resources, child, name, childExclude(exclude, name));
@@ -217,6 +226,14 @@ export class Scope {
         entry.item.includes.push([name, resource, !entry.policy || entry.policy.fieldset.has(name)]);
       });
     }
+  }
+
+  /** An include's `filter()` conditions as SQL on its related model under an alias; undefined without any. */
+  private includeWhere(transformer: Transformer, name: string, child: IncludeNode): ((alias: string) => string) | undefined {
+    const filter = includeFilterRequest(transformer, name, child, this.options.filterLimits ?? DEFAULT_FILTER_LIMITS);
+    if (!filter) return undefined;
+    const model = transformer.includeFilters[name].model();
+    return (alias) => filterSql(model, filter, alias);
   }
 
   /** The columns an include's rows need for the fieldset of their type (all when it has none). */
@@ -249,7 +266,7 @@ export class Scope {
  * parent of a group: one `GROUP BY` statement for the relations not in memory. The columns must be
  * ones the transformer's `aggregates` allows for the include (400 otherwise).
  */
-async function aggregateGroup(group: Group, name: string, child: IncludeNode, resources: Resource[]): Promise<void> {
+async function aggregateGroup(group: Group, name: string, child: IncludeNode, resources: Resource[], where?: (alias: string) => string): Promise<void> {
   const aggregates = child.aggregates!;
   checkAggregates(group.transformer, name, child);
   const refs: RelatedRef[] = [];
@@ -258,7 +275,7 @@ async function aggregateGroup(group: Group, name: string, child: IncludeNode, re
     if (data instanceof RelatedRef) refs.push(data);
     return data instanceof RelatedRef ? {} : aggregateInMemory(data, aggregates);
   });
-  const loaded = await loadAggregates(refs, aggregates);
+  const loaded = await loadAggregates(refs, aggregates, where);
   let next = 0;
   resources.forEach((resource, i) => {
     const data = resource.kind === 'null' ? null : resource.data;

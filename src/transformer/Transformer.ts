@@ -1,3 +1,4 @@
+import type { FilterableMetadata } from '../filter/filterTypes';
 import defaults from '../../config/api';
 import { requestStorage } from '../context/RequestContext';
 import type { IncludeParams } from '../include/IncludeTree';
@@ -62,6 +63,13 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
    * (`{ comments: ['rating'] }`); `count` and `exists` need no declaration. Default: none.
    */
   declare aggregates: Readonly<Record<string, readonly string[]>>;
+  /**
+   * What a client may filter an include's rows by with `comments:filter(rating|gte|4)`: per include,
+   * the related model and its fields with their operators, as `@Filterable` takes them
+   * (`{ comments: { model: () => Comment, fields: { rating: ['gte', 'lte'] } } }`; keep it a
+   * constant: it is resolved once). Default: none.
+   */
+  declare includeFilters: Readonly<Record<string, FilterableMetadata>>;
   /**
    * The model attributes a field reads, for fields not named after one (`{ created: ['createdAt'], link: ['id'] }`).
    * Declared (even as `{}`), it lets a sparse fieldset (`fields[books]=title`) load only the columns
@@ -179,6 +187,7 @@ Object.assign(Transformer.prototype, {
   sortable: NO_SORTABLE,
   limits: NO_LIMITS,
   aggregates: NO_SORTABLE,
+  includeFilters: NO_SORTABLE,
   columns: null,
   schema: null,
 });

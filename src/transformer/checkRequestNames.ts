@@ -1,6 +1,8 @@
 import { checkFieldsetNames } from '../fieldset/checkFieldsetNames';
 import type { Fieldsets } from '../fieldset/Fieldset';
 import { EMPTY_INCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../include/IncludeTree';
+import { includeFilterRequest } from '../filter/includeFilter';
+import type { FilterLimits } from '../filter/parseFilter';
 import { checkSortAllowed } from '../loader/sortKey';
 import { checkAggregates, childExclude, includeNames, refuseIncludes } from './includeNames';
 import { includeShapes } from './includeShapes';
@@ -21,6 +23,8 @@ export interface NameCheckOptions {
   resourceKey?: string;
   /** How field names are spelled in the response (the configured key conversion). */
   displayKey?: (name: string) => string;
+  /** `filter.*` of the config, for the includes' `filter()` conditions. */
+  filterLimits?: FilterLimits;
 }
 
 /**
@@ -41,7 +45,7 @@ export function checkRequestNames(transformer: TransformerLike, query: NamedQuer
   const root = transformer as Transformer;
   const types = new Map<string, Transformer>();
   if (options.resourceKey !== undefined) types.set(options.resourceKey, root);
-  checkLevel(root, query.include, query.exclude, query.narrow, types);
+  checkLevel(root, query.include, query.exclude, query.narrow, types, options.filterLimits ?? { maxConditions: 20, maxListSize: 100 });
   for (const [type, fieldset] of query.fieldsets) {
     const known = types.get(type);
     if (known?.schema) checkFieldsetNames(fieldset, Object.keys(known.schema), known, options.displayKey);
@@ -55,6 +59,7 @@ function checkLevel(
   exclude: ExcludeTree,
   narrow: readonly string[] | undefined,
   types: Map<string, Transformer>,
+  limits: FilterLimits,
 ): void {
   const names = includeNames(transformer, node, exclude, narrow);
   if (names.length === 0) return;
@@ -62,6 +67,7 @@ function checkLevel(
   for (const [name, requested] of names) {
     const child = node.children.get(requested);
     if (child?.aggregates) checkAggregates(transformer, name, child);
+    if (child?.filters) includeFilterRequest(transformer, name, child, limits);
     const shape = shapes.find((candidate) => candidate.name === name);
     if (!shape?.transformer) continue;
     if (!types.has(shape.type)) types.set(shape.type, shape.transformer);
@@ -72,6 +78,6 @@ function checkLevel(
     }
     const below = childExclude(exclude, name);
     const deeper = (child?.children.size ?? 0) > 0 || below.names.size > 0 || below.children.size > 0;
-    if (deeper) checkLevel(shape.transformer, child ?? EMPTY_INCLUDE_TREE, below, undefined, types);
+    if (deeper) checkLevel(shape.transformer, child ?? EMPTY_INCLUDE_TREE, below, undefined, types, limits);
   }
 }
