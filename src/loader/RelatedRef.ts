@@ -20,6 +20,12 @@ export class RelatedRef {
     this.value = this.more ? rows.slice(0, limit) : rows;
   }
 
+  /** Fills a collection with rows already cut to the limit, saying whether the limit cut any. */
+  fillCut(rows: unknown[], more: boolean): void {
+    this.more = more;
+    this.value = rows;
+  }
+
   constructor(
     readonly parent: object,
     readonly association: string,

@@ -17,19 +17,29 @@ const plans = new WeakMap<AnyModel, RowPlan>();
  * model query by asking `PRAGMA table_info` first, on every query, then converting each value in
  * a generic pass: here the rows are read raw and each attribute's value goes through the same
  * dialect parser (`DataTypes.sqlite.DATE.parse`, ...), chosen once per model. Other dialects'
- * drivers type their values themselves: their rows are read as models directly.
+ * drivers type their values themselves: their rows are read as models directly. `keep`, when given,
+ * chooses the rows worth a model (the others are dropped as read).
  *
  * @example
  * const comments = await selectModels(Comment, 'SELECT `id`, `book_id` AS `bookId` FROM `comments` WHERE `book_id` IN (?)', [ids]);
  */
-export async function selectModels<M extends Model>(target: ModelStatic<M>, sql: string, replacements: unknown[]): Promise<M[]> {
+export async function selectModels<M extends Model>(
+  target: ModelStatic<M>,
+  sql: string,
+  replacements: unknown[],
+  keep?: (row: Record<string, unknown>) => boolean,
+): Promise<M[]> {
   const sequelize = target.sequelize!;
   if (sequelize.getDialect() !== 'sqlite') {
-    return sequelize.query<M>(sql, { type: QueryTypes.SELECT, model: target, mapToModel: true, replacements });
+    if (!keep) return sequelize.query<M>(sql, { type: QueryTypes.SELECT, model: target, mapToModel: true, replacements });
+    const raw = await sequelize.query<Record<string, unknown>>(sql, { type: QueryTypes.SELECT, raw: true, replacements });
+    return target.bulkBuild(raw.filter(keep) as never, { raw: true, isNewRecord: false });
   }
   // `tableNames: []` spares the PRAGMA Sequelize would otherwise run for the first table of the SQL.
   const options = { type: QueryTypes.SELECT, raw: true, replacements, tableNames: [] } as { type: QueryTypes.SELECT };
-  const rows = await sequelize.query<Record<string, unknown>>(sql, options);
+  const read = await sequelize.query<Record<string, unknown>>(sql, options);
+  // Rows left out are never typed nor built: a model costs more than its row.
+  const rows = keep ? read.filter(keep) : read;
   for (const row of rows) parseSqliteRow(target, row);
   return target.bulkBuild(rows as never, { raw: true, isNewRecord: false });
 }

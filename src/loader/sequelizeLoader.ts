@@ -101,15 +101,38 @@ async function loadHasMany(association: Association, refs: RelatedRef[], sort: S
   const { limit } = sort.params;
   // One row more than the limit per parent: whether the limit cut the relation.
   const query = limit > 0 ? hasManyQuery(target, association.foreignKey, oneMore(sort), attributes) : null;
+  const cut = cutAt(limit, (row) => row[association.foreignKey]);
   for (const keys of query ? chunks(distinctKeys(refs, sourceKey)) : []) {
-    for (const row of await selectModels(target, query!.sql(keys.length), query!.replacements(keys))) {
+    for (const row of await selectModels(target, query!.sql(keys.length), query!.replacements(keys), cut.keep)) {
       const parentKey = String(row.get(association.foreignKey));
       const list = byParent.get(parentKey) ?? [];
       list.push(row);
       byParent.set(parentKey, list);
     }
   }
-  for (const ref of refs) ref.fill(byParent.get(String((ref.parent as Model).get(sourceKey))) ?? [], limit);
+  for (const ref of refs) {
+    const key = String((ref.parent as Model).get(sourceKey));
+    ref.fillCut(byParent.get(key) ?? [], cut.cut.has(key));
+  }
+}
+
+/**
+ * Keeps the first `limit` rows of each parent (rows arrive in each parent's order) and remembers
+ * the parents that had one more: the query reads one row more than the limit to tell that the
+ * limit cut the relation, and that row is never built into a model.
+ */
+function cutAt(limit: number, parentOf: (row: Record<string, unknown>) => unknown) {
+  const seen = new Map<string, number>();
+  const cut = new Set<string>();
+  const keep = (row: Record<string, unknown>) => {
+    const key = String(parentOf(row));
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    if (count <= limit) return true;
+    cut.add(key);
+    return false;
+  };
+  return { keep, cut };
 }
 
 /** The same sort asking for one row more than its limit. */
@@ -129,8 +152,9 @@ async function loadBelongsToMany(association: Association, refs: RelatedRef[], s
   const byParent = new Map<string, Model[]>();
   const { limit } = sort.params;
   const query = limit > 0 ? belongsToManyQuery(parts, oneMore(sort), withKey(select(parts.target), parts.targetKey)) : null;
+  const cut = cutAt(limit, (row) => row[PARENT_KEY]);
   for (const keys of query ? chunks(distinctKeys(refs, parts.sourceKey)) : []) {
-    for (const row of await selectModels(parts.target, query!.sql(keys.length), query!.replacements(keys))) {
+    for (const row of await selectModels(parts.target, query!.sql(keys.length), query!.replacements(keys), cut.keep)) {
       const parentKey = String(takeValue(row, PARENT_KEY));
       const link: Record<string, unknown> = {};
       for (const attribute of query!.throughAttributes) link[attribute] = takeValue(row, throughAlias(attribute));
@@ -143,7 +167,10 @@ async function loadBelongsToMany(association: Association, refs: RelatedRef[], s
       byParent.set(parentKey, list);
     }
   }
-  for (const ref of refs) ref.fill(byParent.get(String((ref.parent as Model).get(parts.sourceKey))) ?? [], limit);
+  for (const ref of refs) {
+    const key = String((ref.parent as Model).get(parts.sourceKey));
+    ref.fillCut(byParent.get(key) ?? [], cut.cut.has(key));
+  }
 }
 
 /** Removes an extra column the query added from a row, answering its value. */
