@@ -17,6 +17,9 @@ export interface FilterLimits {
   maxListSize: number;
 }
 
+/** `filter.*` of the default config, for callers made without a config (a Scope of your own). */
+export const DEFAULT_FILTER_LIMITS: FilterLimits = Object.freeze({ maxConditions: 20, maxListSize: 100 });
+
 function invalid(parameter: string, reason: string): ApiError {
   return new ApiError('RCA_FILTER_INVALID', { parameter: parameter.length > 80 ? `${parameter.slice(0, 80)}...` : parameter, reason });
 }

@@ -9,7 +9,7 @@ import { aggregateInMemory, AggregateValues, loadAggregates } from '../loader/lo
 import { loadRelated } from '../loader/loadRelated';
 import { filterSql } from '../filter/compileFilter';
 import { includeFilterRequest } from '../filter/includeFilter';
-import type { FilterLimits } from '../filter/parseFilter';
+import { DEFAULT_FILTER_LIMITS, FilterLimits } from '../filter/parseFilter';
 import type { ColumnSelector } from '../loader/sequelizeLoader';
 import { RelatedRef } from '../loader/RelatedRef';
 import { includeMethods } from './includeMethods';
@@ -75,9 +75,6 @@ interface Group {
   transformer: Transformer;
   entries: Entry[];
 }
-
-/** The config's defaults, for a Scope made without them. */
-const DEFAULT_FILTER_LIMITS: FilterLimits = { maxConditions: 20, maxListSize: 100 };
 
 /** Shared by every item without includes until it gets one. */
 const NO_INCLUDES: TransformedItem['includes'] = Object.freeze([]) as unknown as TransformedItem['includes'];

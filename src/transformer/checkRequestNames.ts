@@ -2,7 +2,7 @@ import { checkFieldsetNames } from '../fieldset/checkFieldsetNames';
 import type { Fieldsets } from '../fieldset/Fieldset';
 import { EMPTY_INCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../include/IncludeTree';
 import { includeFilterRequest } from '../filter/includeFilter';
-import type { FilterLimits } from '../filter/parseFilter';
+import { DEFAULT_FILTER_LIMITS, FilterLimits } from '../filter/parseFilter';
 import { checkSortAllowed } from '../loader/sortKey';
 import { checkAggregates, childExclude, includeNames, refuseIncludes } from './includeNames';
 import { includeShapes } from './includeShapes';
@@ -45,7 +45,7 @@ export function checkRequestNames(transformer: TransformerLike, query: NamedQuer
   const root = transformer as Transformer;
   const types = new Map<string, Transformer>();
   if (options.resourceKey !== undefined) types.set(options.resourceKey, root);
-  checkLevel(root, query.include, query.exclude, query.narrow, types, options.filterLimits ?? { maxConditions: 20, maxListSize: 100 });
+  checkLevel(root, query.include, query.exclude, query.narrow, types, options.filterLimits ?? DEFAULT_FILTER_LIMITS);
   for (const [type, fieldset] of query.fieldsets) {
     const known = types.get(type);
     if (known?.schema) checkFieldsetNames(fieldset, Object.keys(known.schema), known, options.displayKey);
