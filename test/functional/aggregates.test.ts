@@ -129,3 +129,21 @@ onBothFrameworks(
   },
   { serializer: 'json-api' },
 );
+
+onBothFrameworks(
+  `counts, filters and belongs-to-many in the data-array serializer (${testDialect})`,
+  (app) => {
+    it('send the aggregate fields beside the item’s own and the filtered, wrapped collections', async () => {
+      const res = await app().get('/v1/books?per_page=100&filter[genres.name]=Poetry&include=comments:count,genres:filter(name|eq|Poetry)');
+      expect(res.status).to.equal(200);
+      const poetry = (await Genre.findOne({ where: { name: 'Poetry' } }))!;
+      const expected = (await poetry.$get('books')).map((book) => book.id).sort((a, b) => a - b);
+      expect(res.body.data.map((book: { id: number }) => book.id).sort((a: number, b: number) => a - b)).to.deep.equal(expected);
+      for (const book of res.body.data) {
+        expect(book.comments_count, `book ${book.id}`).to.equal(await Comment.count({ where: { bookId: book.id } }));
+        expect(book.genres.data.map((genre: { name: string }) => genre.name)).to.deep.equal(['Poetry']);
+      }
+    });
+  },
+  { serializer: 'data-array' },
+);
