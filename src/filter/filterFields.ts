@@ -1,7 +1,7 @@
 import type { Model, ModelStatic } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
 import { fieldKey } from '../fieldset/Fieldset';
-import { Transformer } from '../transformer/Transformer';
+import { fieldAttribute } from '../fieldset/fieldAttribute';
 import { FilterableMetadata, FilterField, FilterOperator, FilterValueType, RelationStep, TEXT_OPERATORS } from './filterTypes';
 
 type AnyModel = ModelStatic<Model>;
@@ -52,7 +52,7 @@ export function filterFields(metadata: FilterableMetadata, transformer: unknown)
 function resolveField(model: AnyModel, name: string, declaration: FilterableMetadata['fields'][string], transformer: unknown): FilterField {
   const unmapped = (reason: string) => new ApiError('RCA_FILTER_UNMAPPED', { field: name, model: model.name, reason });
   if ('search' in declaration) {
-    const search = declaration.search.map((field) => attributeOf(model, field, transformer) ?? failWith(unmapped(`"${field}" is not an attribute`)));
+    const search = declaration.search.map((field) => fieldAttribute(model, field, transformer) ?? failWith(unmapped(`"${field}" is not an attribute`)));
     return Object.freeze({
       name,
       operators: new Set<FilterOperator>(),
@@ -74,26 +74,13 @@ function resolveField(model: AnyModel, name: string, declaration: FilterableMeta
     current = association.target;
   }
   // A field of the listed model may be renamed by its transformer; one of a related model is named as its attribute.
-  const attribute = attributeOf(current, segments.at(-1)!, steps.length === 0 ? transformer : undefined);
+  const attribute = fieldAttribute(current, segments.at(-1)!, steps.length === 0 ? transformer : undefined);
   if (!attribute) throw unmapped(`"${segments.at(-1)}" is not an attribute of ${current.name}`);
   const type = TYPES[(current.getAttributes()[attribute].type as { key?: string }).key ?? ''];
   if (!type) throw unmapped(`its column type is not one a filter reads`);
   const operators = new Set(declaration);
   if (type !== 'string' && [...operators].some((operator) => TEXT_OPERATORS.has(operator))) throw unmapped('contains, starts and ends compare text only');
   return Object.freeze({ name, operators, steps, model: current, attribute, type });
-}
-
-/** The attribute a request field names: the transformer's one-column mapping, else the attribute or column of that name. */
-function attributeOf(model: AnyModel, field: string, transformer: unknown): string | undefined {
-  const mapped =
-    transformer instanceof Transformer && transformer.columns
-      ? Object.entries(transformer.columns).find(([name]) => fieldKey(name) === fieldKey(field))
-      : undefined;
-  if (mapped && mapped[1].length === 1) return mapped[1][0];
-  for (const [attribute, definition] of Object.entries(model.getAttributes())) {
-    if (fieldKey(attribute) === fieldKey(field) || (definition.field && fieldKey(definition.field) === fieldKey(field))) return attribute;
-  }
-  return undefined;
 }
 
 function failWith(error: Error): never {

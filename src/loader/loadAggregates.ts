@@ -1,4 +1,4 @@
-import { Association, DataTypes, Model, ModelStatic, QueryTypes } from 'sequelize';
+import { Association, Model, ModelStatic, QueryTypes } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
 import type { IncludeAggregate } from '../include/IncludeTree';
 import { belongsToManyParts } from './belongsToManyQuery';
@@ -7,8 +7,8 @@ import { columnList } from './columnList';
 import type { RelatedRef } from './RelatedRef';
 import { preloaded } from './inMemory';
 import { scopeCondition } from './scopeCondition';
-import { attributeKeys } from './sortKey';
-import { fieldKey } from '../fieldset/Fieldset';
+import { parseSqliteRow } from './selectModels';
+import { fieldAttribute } from '../fieldset/fieldAttribute';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -49,7 +49,7 @@ export async function loadAggregates(
   const columns = new Map<string, string>();
   for (const { column } of aggregates) {
     if (column === undefined) continue;
-    const attribute = aggregateAttribute(target, column);
+    const attribute = fieldAttribute(target, column);
     if (!attribute) throw new ApiError('RCA_SORT_UNMAPPED', { field: column, model: target.name });
     columns.set(column, attribute);
   }
@@ -141,13 +141,11 @@ function valuesOf(
 function typed(fn: string, value: unknown, target: AnyModel, attribute: string): unknown {
   if (fn === 'sum' || fn === 'avg') return Number(value);
   const type = (target.getAttributes()[attribute].type as { key?: string }).key;
-  if (type === 'DATE' && !(value instanceof Date)) {
-    // SQLite's text form of a date, read by Sequelize's own SQLite parser (as selectModels reads rows).
-    const sqliteDate = (DataTypes as unknown as { sqlite?: { DATE?: { parse(value: unknown, options: object): unknown } } }).sqlite?.DATE;
-    return sqliteDate ? sqliteDate.parse(value, { timezone: '+00:00' }) : new Date(String(value));
-  }
   if (type && ['INTEGER', 'BIGINT', 'FLOAT', 'DOUBLE', 'REAL', 'DECIMAL'].includes(type)) return Number(value);
-  return value;
+  // The attribute's own dialect parser, as rows read by hand are typed (selectModels).
+  const row = { [attribute]: value };
+  parseSqliteRow(target, row);
+  return row[attribute];
 }
 
 /**
@@ -159,7 +157,7 @@ export function aggregateInMemory(data: unknown, aggregates: readonly IncludeAgg
   const first = rows[0];
   const target = isModel(first) ? (first.constructor as AnyModel) : null;
   const columns = new Map<string, string>();
-  for (const { column } of aggregates) if (column !== undefined) columns.set(column, (target && aggregateAttribute(target, column)) ?? column);
+  for (const { column } of aggregates) if (column !== undefined) columns.set(column, (target && fieldAttribute(target, column)) ?? column);
   return inMemory(rows, aggregates, columns);
 }
 
@@ -193,10 +191,4 @@ function inMemory(loaded: unknown, aggregates: readonly IncludeAggregate[], colu
     }
   }
   return values;
-}
-
-/** The attribute of the target a requested aggregate column names (by attribute or column name). */
-function aggregateAttribute(target: AnyModel, column: string): string | undefined {
-  for (const [attribute, field] of attributeKeys(target)) if (fieldKey(attribute) === fieldKey(column) || field === column) return attribute;
-  return undefined;
 }

@@ -1,11 +1,9 @@
 import type { Model, ModelStatic, Order, OrderItem } from 'sequelize';
 import { currentContext, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-import { fieldKey } from '../fieldset/Fieldset';
+import { fieldAttribute } from '../fieldset/fieldAttribute';
 import { actionTransformer } from '../metadata/actionMetadata';
 import { requestQuery } from '../query/RequestQuery';
-import { attributeKeys } from '../loader/sortKey';
-import { Transformer } from '../transformer/Transformer';
 import type { SortField } from './parseSort';
 
 type AnyModel = ModelStatic<Model>;
@@ -16,15 +14,9 @@ type AnyModel = ModelStatic<Model>;
  * that maps to none is the action's mistake (500).
  */
 function sortAttribute(model: AnyModel, field: string, transformer: unknown): string {
-  const declared =
-    transformer instanceof Transformer && transformer.columns
-      ? Object.entries(transformer.columns).find(([name]) => fieldKey(name) === fieldKey(field))
-      : undefined;
-  if (declared && declared[1].length === 1) return declared[1][0];
-  for (const [attribute, column] of attributeKeys(model)) {
-    if (fieldKey(attribute) === fieldKey(field) || fieldKey(column) === fieldKey(field)) return attribute;
-  }
-  throw new ApiError('RCA_SORT_UNMAPPED', { field, model: model.name });
+  const attribute = fieldAttribute(model, field, transformer);
+  if (attribute === undefined) throw new ApiError('RCA_SORT_UNMAPPED', { field, model: model.name });
+  return attribute;
 }
 
 /** The Sequelize order of a validated sort: its fields, then the primary key for a stable order. */

@@ -135,30 +135,45 @@ function expectedIds(rows: Row[], filter: { all: Case[]; any: Case[][] }): numbe
     .sort((a, b) => a - b);
 }
 
+type Get = (target: string) => Promise<{ status: number; body: any }>;
+
+/** Every book a filtered list answers, page by page (`page(n)`: the page parameters), and its total. */
+async function listAll(get: Get, page: (n: number) => string, query: string): Promise<{ ids: number[]; total: number }> {
+  const ids: number[] = [];
+  for (let n = 1; ; n++) {
+    const res = await get(`/v1/books?${page(n)}&${query}`);
+    expect(res.status, `${query}: ${JSON.stringify(res.body).slice(0, 300)}`).to.equal(200);
+    ids.push(...(res.body.data as Array<{ id: number | string }>).map((book) => Number(book.id)));
+    if (n >= res.body.meta.pagination.total_pages) return { ids: ids.sort((a, b) => a - b), total: res.body.meta.pagination.total as number };
+  }
+}
+
+/** The property: for random filters, the list holds exactly the books an in-memory evaluation keeps. */
+async function matchesMemory(listed: (query: string) => Promise<{ ids: number[]; total: number }>, runs: number, seed: number): Promise<void> {
+  const rows = await allRows();
+  await fc.assert(
+    fc.asyncProperty(filterArbitrary(rows), async (filter) => {
+      const query = queryOf(filter);
+      const { ids, total } = await listed(query);
+      const expected = expectedIds(rows, filter);
+      expect(ids, query).to.deep.equal(expected);
+      expect(total, query).to.equal(expected.length);
+    }),
+    { numRuns: Number(process.env.FUZZ_RUNS ?? runs), seed: process.env.FUZZ_RUNS ? undefined : seed },
+  );
+}
+
 onBothFrameworks(`filters on GET /v1/books (${testDialect})`, (app) => {
-  const listed = async (query: string) => {
-    const ids: number[] = [];
-    for (let page = 1; ; page++) {
-      const res = await app().get(`/v1/books?per_page=100&page=${page}&${query}`);
-      expect(res.status, `${query}: ${JSON.stringify(res.body).slice(0, 300)}`).to.equal(200);
-      ids.push(...res.body.data.map((book: { id: number }) => book.id));
-      if (page >= res.body.meta.pagination.total_pages) return { ids: ids.sort((a, b) => a - b), total: res.body.meta.pagination.total as number };
-    }
-  };
+  const listed = (query: string) =>
+    listAll(
+      (target) => app().get(target),
+      (n) => `per_page=100&page=${n}`,
+      query,
+    );
 
   it('list exactly the books an in-memory evaluation of the same filter keeps, for random combinations (never a 500)', async function () {
     this.timeout(120_000);
-    const rows = await allRows();
-    await fc.assert(
-      fc.asyncProperty(filterArbitrary(rows), async (filter) => {
-        const query = queryOf(filter);
-        const { ids, total } = await listed(query);
-        const expected = expectedIds(rows, filter);
-        expect(ids, query).to.deep.equal(expected);
-        expect(total, query).to.equal(expected.length);
-      }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 60), seed: process.env.FUZZ_RUNS ? undefined : 20261124 },
-    );
+    await matchesMemory(listed, 60, 20261124);
   });
 
   it('cost no statement more: a filtered page with includes is count, page and one per include, however many relations it filters by', async () => {
@@ -305,28 +320,11 @@ onBothFrameworks(
   `filters in json-api mode (${testDialect})`,
   (app) => {
     const get = (target: string) => app().get(target, { headers: { accept: 'application/vnd.api+json' } });
-    const listed = async (query: string) => {
-      const ids: number[] = [];
-      for (let page = 1; ; page++) {
-        const res = await get(`/v1/books?page[size]=100&page[number]=${page}&${query}`);
-        expect(res.status, `${query}: ${JSON.stringify(res.body).slice(0, 300)}`).to.equal(200);
-        ids.push(...res.body.data.map((book: { id: string }) => Number(book.id)));
-        if (page >= res.body.meta.pagination.total_pages) return { ids: ids.sort((a, b) => a - b), total: res.body.meta.pagination.total as number };
-      }
-    };
+    const listed = (query: string) => listAll(get, (n) => `page[size]=100&page[number]=${n}`, query);
 
     it('list what an in-memory evaluation keeps, for random combinations, as in the array modes', async function () {
       this.timeout(120_000);
-      const rows = await allRows();
-      await fc.assert(
-        fc.asyncProperty(filterArbitrary(rows), async (filter) => {
-          const query = queryOf(filter);
-          const { ids, total } = await listed(query);
-          expect(ids, query).to.deep.equal(expectedIds(rows, filter));
-          expect(total, query).to.equal(ids.length);
-        }),
-        { numRuns: Number(process.env.FUZZ_RUNS ?? 30), seed: process.env.FUZZ_RUNS ? undefined : 20261125 },
-      );
+      await matchesMemory(listed, 30, 20261125);
     });
 
     it('search in full text, and refuse bad filters with a JSON:API error document naming the parameter, before any SQL', async () => {
