@@ -150,6 +150,29 @@ const config: ApiConfigInput = {
     maxDepth: 10,
   },
 
+  // Server-Timing on every response: db (with the statement count), transform, serialize,
+  // internal (internal calls, with their count), remote, and total, in milliseconds. Browsers show it
+  // in their network panel. null: on, except when NODE_ENV=production; API_TIMING=true|false wins.
+  // Timing reveals how long a request spends in the database: turn it on in production only where
+  // that is not a concern (an internal API, or behind a proxy that strips the header).
+  timing: null,
+
+  requestId: {
+    // Every response carries its request's id in this header; an internal call's is its caller's
+    // with a suffix (abc.1, abc.2), remote calls send the caller's, and the log line and the debug
+    // block of an error name it.
+    header: 'x-request-id',
+    // true: a caller's own id (letters, digits and . _ : -, at most 128) is kept instead of a new
+    // one. Also when trustProxy is on: a proxy in front sets it. Off by default: a client could
+    // otherwise write whatever it likes into your logs under an id of its choosing.
+    trust: false,
+  },
+
+  operations: {
+    // Operations one POST /batch or JSON:API atomic-operations request may carry; more is a 400.
+    max: 100,
+  },
+
   remote: {
     // When set, remote requests go only to these hosts ('host' or 'host:port'); any other host is
     // refused before connecting, also for requests made through getRemoteClient(). null (the

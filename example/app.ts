@@ -4,11 +4,13 @@ import express from 'express';
 import Koa from 'koa';
 import { useContainer } from 'routing-controllers';
 import { Container } from 'typedi';
-import { ApiConfigInput, docsController, ErrorListener, useApi } from '../src';
+import type { Sequelize } from 'sequelize';
+import { ApiConfigInput, ApiLogger, docsController, ErrorListener, useApi } from '../src';
 import type { ExampleFramework } from './config';
 import { AuthorsController } from './controllers/AuthorsController';
 import { BooksController } from './controllers/BooksController';
 import { CommentsController } from './controllers/CommentsController';
+import { CompositionController } from './controllers/CompositionController';
 import { GenresController } from './controllers/GenresController';
 import { HealthController } from './controllers/HealthController';
 import { IndexController } from './controllers/IndexController';
@@ -27,12 +29,17 @@ export const exampleControllers = [
   PublishersController,
   GenresController,
   CommentsController,
+  CompositionController,
   DocsController,
 ];
 
 export interface ExampleAppOptions {
   api?: ApiConfigInput;
   onError?: ErrorListener;
+  /** The database: its statements are timed, and `api.transaction()` (batches, atomic operations) uses it. */
+  sequelize?: Sequelize;
+  /** The request log (the server passes pino). */
+  logger?: ApiLogger;
   /** Makes the Express app (the tests pass Express 5's here); default: the installed `express()`. */
   createExpress?: () => express.Express;
 }
@@ -44,11 +51,16 @@ export interface ExampleApp {
 }
 
 /** The books API on Express or Koa: the same controllers, the same responses. */
-export function createExampleApp(framework: ExampleFramework, { api, onError, createExpress = express }: ExampleAppOptions = {}): ExampleApp {
+export function createExampleApp(
+  framework: ExampleFramework,
+  { api, onError, sequelize, logger, createExpress = express }: ExampleAppOptions = {},
+): ExampleApp {
   const options = {
     controllers: exampleControllers,
     api,
     onError,
+    sequelize,
+    logger,
   };
   if (framework === 'koa') {
     const app = useApi(new Koa(), options);

@@ -18,6 +18,8 @@ export interface ExampleSettings {
   workers: number;
   /** `API_SERIALIZER`: the envelope of every response. */
   serializer: SerializerName;
+  /** `LOG_LEVEL`: pino's level of the request log on stdout (`info`, default; `silent` for none). */
+  logLevel: string;
 }
 
 const SERIALIZERS: readonly SerializerName[] = ['array', 'data-array', 'json-api'];
@@ -51,7 +53,16 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ExampleSetti
     logging: env.DB_LOGGING === 'true',
     workers: positiveInteger(env, 'WEB_CONCURRENCY', 1),
     serializer: serializerOf(env.API_SERIALIZER),
+    logLevel: logLevelOf(env.LOG_LEVEL),
   };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevelOf(value: string | undefined): string {
+  const level = (value ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level;
 }
 
 function serializerOf(value: string | undefined): SerializerName {

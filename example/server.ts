@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
+import pino from 'pino';
 import { createExampleApp } from './app';
 import { describeDatabase, ExampleSettings, readSettings } from './config';
 import type { Sequelize } from 'sequelize-typescript';
@@ -51,7 +52,8 @@ function supervise(settings: ExampleSettings): void {
 /** One process serving the API (alone, or as a worker of the cluster). */
 async function serve(settings: ExampleSettings, sequelize: Sequelize): Promise<void> {
   await sequelize.authenticate();
-  const server = http.createServer(createExampleApp(settings.framework, { api: { serializer: settings.serializer } }).listener);
+  const logger = pino({ level: settings.logLevel });
+  const server = http.createServer(createExampleApp(settings.framework, { api: { serializer: settings.serializer }, sequelize, logger }).listener);
   server.listen(settings.port, () => {
     const { port } = server.address() as { port: number };
     const who = cluster.isWorker ? `worker ${process.pid}` : settings.framework;

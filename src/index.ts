@@ -76,10 +76,23 @@ export type { ApiConfig, ApiConfigInput, KeyCase, DateConversion, SerializerName
 
 // Internal and remote requests
 export { Api } from './dispatcher/Api';
-export type { ApiParams, ApiRequestOptions, HttpMethod } from './dispatcher/Api';
+export type { ApiParams, ApiRequestOptions, HttpMethod, TransactionOptions } from './dispatcher/Api';
 export { API } from './dispatcher/apiFacade';
 export { InternalHttpError } from './dispatcher/InternalHttpError';
 export type { ApiCallResponse } from './dispatcher/InternalHttpError';
+
+// Composition
+export { batchResponse, runBatch } from './composition/runBatch';
+export type { BatchAnswer, BatchOutcome } from './composition/runBatch';
+export { parseBatch } from './composition/batchRequest';
+export type { BatchItem, BatchRequest } from './composition/batchRequest';
+export { BATCH_OPERATION, BATCH_REQUEST_SCHEMA, BATCH_REQUEST_EXAMPLE } from './composition/batchSchema';
+
+// Observability
+export { observeDatabase } from './observe/observeDatabase';
+export { isWellFormedRequestId } from './observe/requestId';
+export type { ApiLogger, RequestLogRecord } from './observe/ApiLogger';
+export type { TimingCategory } from './observe/RequestTimer';
 
 // Request validation
 export { IsCalendarDate, parseCalendarDate, CALENDAR_DATE_PATTERN } from './validation/calendarDate';

@@ -62,6 +62,15 @@ export interface ApiConfig {
   suppressResponseCode: boolean;
   transformer: { dir: string };
   internal: { domains: string[]; forwardHeaders: string[]; maxDepth: number };
+  /**
+   * `Server-Timing` on every response (db, transform, serialize, internal, remote, total). Resolved:
+   * null in the file means on, except when NODE_ENV=production (`API_TIMING` wins).
+   */
+  timing: boolean | null;
+  /** `header`: the request id's header (`x-request-id`); `trust`: take a caller's well-formed id (so does `trustProxy`). */
+  requestId: { header: string; trust: boolean };
+  /** `POST` batches and atomic operations: the most operations one request may carry. */
+  operations: { max: number };
   remote: { allowedHosts: string[] | null; timeout: number; maxContentLength: number; baseUrl: string | null; headers: Record<string, string> };
 }
 

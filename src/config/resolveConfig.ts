@@ -7,7 +7,7 @@ import { validateConfig } from './validateConfig';
 
 /**
  * Builds the frozen configuration: the documented defaults, then the project's `config/api.js`,
- * `.cjs`, `.json` or `.ts` when there is one, then `overrides`, then the environment (`API_DEBUG`, `APP_URL`, `API_CURSOR_SECRET`, and
+ * `.cjs`, `.json` or `.ts` when there is one, then `overrides`, then the environment (`API_DEBUG`, `APP_URL`, `API_CURSOR_SECRET`, `API_TIMING`, and
  * `NODE_ENV=production` which always turns debug off). This is the only reader of `process.env`.
  *
  * @example
@@ -22,6 +22,7 @@ export function resolveConfig(overrides: ApiConfigInput = {}, env: NodeJS.Proces
     debug: resolveDebug(config.debug, env),
     app: { ...config.app, url: resolveAppUrl(config.app.url, env) },
     pagination: { ...config.pagination, cursorSecret: env.API_CURSOR_SECRET || config.pagination.cursorSecret },
+    timing: resolveTiming(config.timing, env),
   };
   validateConfig(config);
   return deepFreeze(config);
@@ -40,6 +41,12 @@ function mergeConfig(base: ApiConfig, override: ApiConfigInput): ApiConfig {
 function resolveAppUrl(configured: string | null, env: NodeJS.ProcessEnv): string | null {
   const url = env.APP_URL || configured;
   return url ? url.replace(/\/+$/, '') : null;
+}
+
+/** API_TIMING wins; else the configured value; null: on outside production. */
+function resolveTiming(configured: boolean | null, env: NodeJS.ProcessEnv): boolean {
+  if (env.API_TIMING !== undefined) return env.API_TIMING === 'true' || env.API_TIMING === '1';
+  return configured ?? env.NODE_ENV !== 'production';
 }
 
 function resolveDebug(configured: boolean, env: NodeJS.ProcessEnv): boolean {

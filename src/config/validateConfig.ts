@@ -51,6 +51,10 @@ export function validateConfig(config: ApiConfig): void {
     ['remote.maxContentLength', isPositiveInt(config.remote.maxContentLength), 'must be a positive integer of bytes'],
     ['remote.allowedHosts', config.remote.allowedHosts === null || Array.isArray(config.remote.allowedHosts), 'must be a list of hosts or null'],
     ['remote.baseUrl', config.remote.baseUrl === null || /^https?:\/\/[^/]/i.test(config.remote.baseUrl), 'must be an absolute http(s) URL or null'],
+    ['timing', typeof config.timing === 'boolean', 'must be true, false or null'],
+    ['requestId.header', /^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(config.requestId.header), 'must be a lower-case header name'],
+    ['requestId.trust', typeof config.requestId.trust === 'boolean', 'must be true or false'],
+    ['operations.max', isPositiveInt(config.operations.max), 'must be a positive integer'],
     ['internal.maxDepth', isPositiveInt(config.internal.maxDepth), 'must be a positive integer'],
     ['internal.forwardHeaders', Array.isArray(config.internal.forwardHeaders), 'must be a list of header names'],
   ];

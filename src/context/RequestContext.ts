@@ -1,8 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestListener } from 'node:http';
 import type { RoutingControllersOptions } from 'routing-controllers';
+import type { Sequelize } from 'sequelize';
 import type { ApiConfig } from '../config/ApiConfig';
 import { ApiError } from '../errors/ApiError';
+import type { ApiLogger } from '../observe/ApiLogger';
+import type { RequestObservation } from '../observe/RequestObservation';
 import type { RouteRegistry } from '../routing/RouteRegistry';
 
 export type FrameworkName = 'express' | 'koa';
@@ -21,6 +24,10 @@ export interface AppState {
   readonly controllers?: Pick<RoutingControllersOptions, 'controllers' | 'routePrefix' | 'validation'>;
   /** useApi()'s `onError`: hears every error response, a 5xx built with json().error() too. */
   readonly onError?: ErrorListener;
+  /** useApi()'s `logger`: one line per request, and the errors `onError` does not take. */
+  readonly logger?: ApiLogger;
+  /** useApi()'s `sequelize`: the database of `api.transaction()`. */
+  readonly sequelize?: Sequelize;
 }
 
 /**
@@ -46,6 +53,10 @@ export interface RequestContext {
   readonly depth: number;
   /** Aborted when the client goes away before the answer is written; internal and remote calls follow it. */
   readonly signal: AbortSignal;
+  /** Sent back as `X-Request-Id`; an internal call's is its caller's with a suffix (`abc.1`). */
+  readonly requestId: string;
+  /** Timings and the route of this request, for `Server-Timing` and the log line. */
+  readonly observation: RequestObservation;
 }
 
 /** The store behind json(), route() and the helpers. */

@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { requestIdOf } from '../observe/requestId';
+import { RequestObservation } from '../observe/RequestObservation';
 import { clientAddress, publicOrigin } from './publicAddress';
 import type { AppState, RequestContext } from './RequestContext';
 
@@ -18,6 +20,10 @@ export interface RawRequest {
   depth?: number;
   /** Makes the signal aborted when the client goes away, on first use; absent: never aborted. */
   signal?: () => AbortSignal;
+  /** An internal call's id, given by its caller; absent: the client's (when trusted) or a new one. */
+  requestId?: string;
+  /** The id of the request that made this internal call. */
+  parentId?: string;
 }
 
 /** The signal of a request nobody can abandon (a context built outside a server). */
@@ -33,6 +39,8 @@ export function createContext(app: AppState, raw: RawRequest): RequestContext {
   const path = queryStart === -1 ? raw.url : raw.url.slice(0, queryStart);
   const search = queryStart === -1 ? '' : raw.url.slice(queryStart + 1);
   let signal: AbortSignal | undefined;
+  const { requestId: idConfig, trustProxy } = app.config;
+  const requestId = raw.requestId ?? requestIdOf(raw.headers, idConfig.header, trustProxy || idConfig.trust);
   return {
     app,
     method: raw.method.toUpperCase(),
@@ -45,6 +53,8 @@ export function createContext(app: AppState, raw: RawRequest): RequestContext {
     body: raw.body ?? (() => undefined),
     slots: new Map(),
     depth: raw.depth ?? 0,
+    requestId,
+    observation: new RequestObservation(requestId, raw.parentId),
     get signal() {
       return (signal ??= raw.signal ? raw.signal() : NEVER);
     },

@@ -12,6 +12,7 @@ import { dispatchInProcess } from './inProcess';
 import { ApiCallResponse, InternalHttpError } from './InternalHttpError';
 import { INVALID_JSON, normalizeHeaders, parseBody } from './parseBody';
 import { createRemoteClient, sendRemote } from './remoteClient';
+import { activeTransaction, inTransaction, TransactionState } from './transaction';
 import { classify, Target } from './urlPolicy';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -62,9 +63,20 @@ function toQuery(params: ApiParams | undefined): URLSearchParams {
  * const book = await api.get<{ id: number; title: string }>('/v1/books/1', { include: 'author' });
  * const created = await api.post('/v1/books', { title: 'Dune', author_id: 1, publisher_id: 2 });
  */
+/** Options of `api.transaction()`. */
+export interface TransactionOptions {
+  /**
+   * Lets remote calls be made inside (they are refused otherwise): they are not part of the
+   * transaction, and a rollback cannot undo what they did.
+   */
+  allowRemote?: boolean;
+}
+
 @Service()
 export class Api {
   private app?: AppState;
+  /** Set on the Api a transaction's work receives: its calls' failures roll the transaction back. */
+  private transactionState?: TransactionState;
 
   /** An Api bound to one app (an Express or Koa app wired with useApi()). */
   forApp(app: unknown): Api {
@@ -118,6 +130,30 @@ export class Api {
     return client;
   }
 
+  /**
+   * Runs `work` in one database transaction of the app's `sequelize` (useApi's option): every
+   * statement of the internal calls made with `tx`, and of the calls those make, is part of it.
+   * It commits when `work` resolves; it rolls back when `work` throws or when any call made with
+   * `tx` answered >= 400 (caught or not: the first such answer is then thrown). Remote calls inside
+   * are refused (409) unless `allowRemote`. Inside a transaction already, `work` joins it.
+   *
+   * @example
+   * await api.transaction(async (tx) => {
+   *   const book = await tx.post<{ id: number }>('/v1/books', { title: 'Dune', author_id: 1, publisher_id: 1 });
+   *   await tx.put(`/v1/books/${book.id}`, { out_of_print: true });
+   * });
+   */
+  async transaction<T>(work: (tx: Api) => Promise<T>, { allowRemote = false }: TransactionOptions = {}): Promise<T> {
+    const app = this.resolveApp();
+    if (!app.sequelize) throw new ApiError('RCA_TRANSACTION_NO_DATABASE');
+    return inTransaction(app.sequelize, allowRemote, (state) => {
+      const tx = new Api();
+      tx.app = app;
+      tx.transactionState = state;
+      return work(tx);
+    });
+  }
+
   /** A response builder with `{ status, code, message, data }` (see createResponseBody). */
   createResponse(data: unknown, status = 200): ApiResponse {
     return new ApiResponse().setStatusCode(status).respond(createResponseBody(data, status));
@@ -129,11 +165,32 @@ export class Api {
     const method = options.method.toUpperCase() as HttpMethod;
     const query = toQuery(options.query);
     const target = options.remote ? null : options.internal ? this.internalTarget(options.url, config) : classify(options.url, config);
-    if (target?.kind === 'internal') return this.internal<T>(method, target.path, target.host, query, options);
+    if (target?.kind === 'internal') return this.noteFailure(await this.internal<T>(method, target.path, target.host, query, options), options);
+    const transaction = activeTransaction();
+    if (transaction && !transaction.allowRemote) throw new ApiError('RCA_TRANSACTION_REMOTE', { method, target: this.shownTarget(options) });
     // Forced remote calls keep their URL as given: a path is resolved against remote.baseUrl.
     const url = target ? target.url.href : options.url;
-    const call = { method, url, headers: options.headers ?? {}, query, body: options.body, signal: requestStorage.getStore()?.signal };
-    return sendRemote(this.getRemoteClient(), call, config) as Promise<ApiCallResponse<T>>;
+    const outer = requestStorage.getStore();
+    // The caller's id goes along, so that the upstream's logs can be joined with ours.
+    const headers = outer ? { [config.requestId.header]: outer.requestId, ...options.headers } : (options.headers ?? {});
+    const call = { method, url, headers, query, body: options.body, signal: outer?.signal };
+    const done = outer?.observation.timer.begin('remote');
+    try {
+      return (await sendRemote(this.getRemoteClient(), call, config)) as ApiCallResponse<T>;
+    } finally {
+      done?.();
+    }
+  }
+
+  /** A call of a transaction's Api that answered >= 400 dooms the transaction, even if its caller goes on. */
+  private noteFailure<T>(response: ApiCallResponse<T>, options: ApiRequestOptions): ApiCallResponse<T> {
+    if (this.transactionState && response.status >= 400) {
+      this.transactionState.failure ??= new InternalHttpError('RCA_UPSTREAM_STATUS', response, {
+        method: options.method.toUpperCase(),
+        target: this.shownTarget(options),
+      });
+    }
+    return response;
   }
 
   private async call<T>(options: ApiRequestOptions): Promise<T> {
@@ -195,10 +252,10 @@ export class Api {
     });
     const search = query.toString();
     const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+    const origin = { depth, protocol, requestId: outer?.observation.nextChildId(), parentId: outer?.requestId };
+    const done = outer?.observation.timer.begin('internal');
     // exit(): the inner request must not see the outer request's store; it gets its own.
-    const raw = await requestStorage.exit(() =>
-      dispatchInProcess(app.listener(), { method, url, headers, body, origin: { depth, protocol }, signal: outer?.signal }),
-    );
+    const raw = await requestStorage.exit(() => dispatchInProcess(app.listener(), { method, url, headers, body, origin, signal: outer?.signal })).finally(done);
     const parsed = parseBody(raw.body, raw.headers['content-type']);
     // The app's own answer: a route that mislabels text as JSON still gets its text back.
     return { status: raw.status, headers: raw.headers, body: (parsed === INVALID_JSON ? raw.body.toString('utf8') : parsed) as T };

@@ -87,6 +87,13 @@ export const ERROR_REGISTRY = {
     status: 500,
     template: 'Several apps are wired with useApi() in this process: outside a request, choose one with api.forApp(app)',
   },
+  RCA_BATCH_INVALID: { status: 400, template: 'Invalid batch at "{pointer}": {reason}' },
+  RCA_TRANSACTION_NO_DATABASE: { status: 500, template: 'api.transaction() needs the Sequelize instance: pass it to useApi(app, { sequelize })' },
+  RCA_TRANSACTION_REMOTE: {
+    status: 409,
+    template:
+      '{method} {target} is a remote call inside api.transaction(): a rollback could not undo it; open the transaction with { allowRemote: true } to make it anyway',
+  },
   RCA_CLI_USAGE: { status: 400, template: '{reason}' },
 } as const satisfies Record<string, { status: number; template: string }>;
 

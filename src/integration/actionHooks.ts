@@ -30,11 +30,13 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
   const metadata = readActionMetadata(action.target, action.method);
   const decorated = !isUndecorated(metadata);
   const checkBody = bodyCheck(action);
+  // The template the log line names (a RegExp route is named by its source).
+  const template = `${hooks.routePrefix}${String(action.fullRoute)}`;
   if (typeof action.fullRoute === 'string') {
     hooks.app.routes.add({
       name: deriveRouteName(action.controllerMetadata.route, action.method),
       method: action.type.toUpperCase(),
-      path: `${hooks.routePrefix}${action.fullRoute}`,
+      path: template,
     });
   }
   return (call: Action) => {
@@ -42,6 +44,7 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
     try {
       return requestStorage.run(context, () => {
         context.slots.set(ACTION_METADATA, metadata);
+        context.observation.route = template;
         // An undecorated action is left alone, but in json-api mode a sort or filter nothing reads is a 400.
         if (decorated) requestQuery(context);
         else {

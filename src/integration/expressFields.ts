@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { prepareResponse } from '../observe/observeResponse';
 import { CONTEXT } from './contextKey';
 
 type Handle = (req: IncomingMessage, res: ServerResponse, callback?: unknown) => unknown;
@@ -29,6 +30,7 @@ export function declareRoutingFields(app: { handle: Handle }): void {
     const { statusCode, statusMessage } = res;
     if (!Object.hasOwn(res, 'statusCode')) res.statusCode = statusCode;
     if (!Object.hasOwn(res, 'statusMessage')) res.statusMessage = statusMessage;
+    prepareResponse(res);
     return handle.call(this, req, res, callback);
   };
 }

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { createContext } from '../context/createContext';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { observeResponse } from '../observe/observeResponse';
 import { NO_BODY, readRequestBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
 import { assertAcceptable, closedEarly, connectionOf } from './requestLifecycle';
@@ -13,7 +14,8 @@ import type { ErrorListener } from './useApi';
 type WithContext = Request & { [CONTEXT]?: RequestContext };
 
 function contextOf(req: WithContext, res: Response, app: AppState): RequestContext {
-  req[CONTEXT] ??= createContext(app, {
+  if (req[CONTEXT]) return req[CONTEXT];
+  req[CONTEXT] = createContext(app, {
     method: req.method,
     url: req.originalUrl ?? req.url,
     headers: req.headers,
@@ -22,6 +24,7 @@ function contextOf(req: WithContext, res: Response, app: AppState): RequestConte
     body: (): unknown => req.body,
     signal: closedEarly(res),
   });
+  observeResponse(res, req[CONTEXT], app.logger);
   return req[CONTEXT];
 }
 

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { createContext } from '../context/createContext';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
+import { observeResponse } from '../observe/observeResponse';
 import type { RenderedResponse } from '../response/RenderedResponse';
 import { NO_BODY, readRequestBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
@@ -40,6 +41,7 @@ export function koaContextAndErrors(app: AppState, onError: ErrorListener): Midd
       signal: closedEarly(ctx.res),
     });
     (ctx as Context & { [CONTEXT]: RequestContext })[CONTEXT] = context;
+    observeResponse(ctx.res, context, app.logger);
     await requestStorage.run(context, async () => {
       try {
         assertAcceptable(context);

@@ -11,12 +11,15 @@ export interface InternalOrigin {
   depth: number;
   /** The calling request's protocol, so that links made inside stay `https` behind TLS. */
   protocol: string;
+  /** The internal request's id (its caller's with a suffix), and its caller's. */
+  requestId?: string;
+  parentId?: string;
 }
 
 export const INTERNAL_ORIGIN = Symbol('rca.internalOrigin');
 
-/** The connection's protocol and the call depth of a request (0 for a client's). */
-export function connectionOf(req: IncomingMessage): { protocol: string; depth: number } {
+/** The connection's protocol and the call depth of a request (0 for a client's); an internal one's ids. */
+export function connectionOf(req: IncomingMessage): InternalOrigin {
   const internal = (req as IncomingMessage & { [INTERNAL_ORIGIN]?: InternalOrigin })[INTERNAL_ORIGIN];
   if (internal) return internal;
   return { protocol: (req.socket as TLSSocket | undefined)?.encrypted ? 'https' : 'http', depth: 0 };

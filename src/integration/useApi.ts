@@ -3,7 +3,10 @@ import { createExecutor, RoutingControllersOptions } from 'routing-controllers';
 import { setDefaultApp } from '../dispatcher/defaultApp';
 import type { ApiConfigInput } from '../config/ApiConfig';
 import { resolveConfig } from '../config/resolveConfig';
-import type { AppState, ErrorListener, FrameworkName } from '../context/RequestContext';
+import type { Sequelize } from 'sequelize';
+import { AppState, ErrorListener, FrameworkName, requestStorage } from '../context/RequestContext';
+import type { ApiLogger } from '../observe/ApiLogger';
+import { observeDatabase } from '../observe/observeDatabase';
 import { ApiError } from '../errors/ApiError';
 import { RouteRegistry } from '../routing/RouteRegistry';
 import { bodyValidation, queryValidation } from '../validation/validationOptions';
@@ -15,18 +18,29 @@ import { koaContextAndErrors } from './koaMiddleware';
 
 export type { ErrorListener };
 
-/** routing-controllers' own options, plus this library's config and error listener. */
+/** routing-controllers' own options, plus this library's config, error listener, logger and database. */
 export interface UseApiOptions extends RoutingControllersOptions {
   /** Overrides of `config/api.ts`, merged over the defaults and the project's file. */
   api?: ApiConfigInput;
+  /** Hears every error response; the default logs 5xx errors (to `logger` when given, else to stderr). */
   onError?: ErrorListener;
+  /** One JSON line per request (pino's interface); none when absent. The library never uses `console`. */
+  logger?: ApiLogger;
+  /** The app's Sequelize instance: its statements are timed (`Server-Timing: db`) and `api.transaction()` uses it. */
+  sequelize?: Sequelize;
 }
 
 const APP_STATE = Symbol.for('routing-controllers-api:app');
 
-const logServerErrors: ErrorListener = (error, status) => {
-  if (status >= 500) console.error(error);
-};
+/** The default error listener: a 5xx error with its request id, to the logger or to stderr. */
+function logServerErrors(logger: ApiLogger | undefined): ErrorListener {
+  return (error, status) => {
+    if (status < 500) return;
+    const requestId = requestStorage.getStore()?.requestId;
+    if (logger) logger.error({ err: error, request_id: requestId, status }, 'request failed');
+    else process.stderr.write(`[${requestId ?? '-'}] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  };
+}
 
 interface UseFn {
   use(...args: unknown[]): unknown;
@@ -50,8 +64,9 @@ function frameworkOf(app: unknown): FrameworkName {
  * app.listen(3000);
  */
 export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
-  const { api, onError = logServerErrors, ...routing } = options;
+  const { api, logger, sequelize, onError = logServerErrors(logger), ...routing } = options;
   const framework = frameworkOf(app);
+  if (sequelize) observeDatabase(sequelize);
   const state: AppState = Object.freeze({
     framework,
     config: resolveConfig(api),
@@ -59,6 +74,8 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     listener: listenerOf(app, framework),
     controllers: { controllers: routing.controllers, routePrefix: routing.routePrefix, validation: routing.validation },
     onError,
+    logger,
+    sequelize,
   });
   const server = app as unknown as UseFn;
   const settings: RoutingControllersOptions = {

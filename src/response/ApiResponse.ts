@@ -134,7 +134,7 @@ export class ApiResponse {
     // JSON:API 1.1: a relationship naming a row that does not exist is a 404.
     if (config.serializer === 'json-api' && status === 422 && onlyMissingRelated(this.context, messageOrError)) status = 404;
     this.status = status;
-    const debug = config.debug && cause !== undefined ? debugBlock(cause) : undefined;
+    const debug = config.debug && cause !== undefined ? { ...debugBlock(cause), request_id: this.context.requestId } : undefined;
     if (config.serializer === 'json-api') {
       const code = messageOrError instanceof ApiError ? messageOrError.code : undefined;
       const pointer = messageOrError instanceof ApiError ? (messageOrError.details.pointer as string | undefined) : undefined;

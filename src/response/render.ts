@@ -38,7 +38,8 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
   const { config } = context.app;
   const query = requestQuery(context);
   const convert = converter(config.convert.key, config.convert.date);
-  const transformed = await new Scope({
+  const { timer } = context.observation;
+  const scope = new Scope({
     tree: query.include,
     exclude: query.exclude,
     narrow: query.narrow,
@@ -52,7 +53,9 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
     shareDuplicates: config.serializer === 'json-api',
     displayKey: (name) => convert.key(name),
     filterLimits: config.filter,
-  }).run(body.resource);
+  });
+  // The walk loads relations as it goes: their statements are the database's time, not the transform's.
+  const transformed = await timer.time('transform', () => scope.run(body.resource), 'db');
   const serializer = serializers[config.serializer];
   let page: PageInfo | null = null;
   if (body.paginator && isCursorPaginator(body.paginator)) {
@@ -61,7 +64,10 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
     const links = pageLinks(context, body.paginator);
     page = { kind: 'pagination', meta: paginationMeta(body.paginator, links), links };
   }
-  return { document: serializer.document(transformed, meta, page, convert), contentType: serializer.contentType };
+  const done = timer.begin('serialize');
+  const document = serializer.document(transformed, meta, page, convert);
+  done();
+  return { document, contentType: serializer.contentType };
 }
 
 function payloadWithMeta(payload: unknown, meta: Record<string, unknown> | null): unknown {
@@ -96,7 +102,9 @@ export async function render(context: RequestContext, input: RenderInput): Promi
     }
     value = convertBody(payload, config.convert.key, config.convert.date);
   }
+  const encoded = context.observation.timer.begin('serialize');
   const json = encodeJson(value, config.jsonEncodeOption);
+  encoded();
   // The walk's estimate leaves out lazy fields and multi-byte characters: the body is measured exactly too.
   if (input.body.kind === 'resource' && json.length * 3 > config.response.maxBytes && Buffer.byteLength(json) > config.response.maxBytes) {
     throw new ApiError('RCA_RESPONSE_TOO_LARGE', { max: config.response.maxBytes });

@@ -160,7 +160,7 @@ describe('example database', () => {
     expect(lines[0]).to.match(/SELECT 1 AS one, 2 AS two/);
   });
 
-  it('reads PORT, FRAMEWORK, DATABASE_URL, DB_STORAGE, DB_POOL_MAX, DB_POOL_ACQUIRE_MS and WEB_CONCURRENCY, refusing bad values', () => {
+  it('reads PORT, FRAMEWORK, DATABASE_URL, DB_STORAGE, DB_POOL_MAX, DB_POOL_ACQUIRE_MS, WEB_CONCURRENCY and LOG_LEVEL, refusing bad values', () => {
     expect(readSettings({})).to.include({ port: 3000, framework: 'express', logging: false, poolMax: 10, poolAcquireMs: 3000, workers: 1 });
     const env = { PORT: '8080', FRAMEWORK: 'koa', DB_STORAGE: '/tmp/x.sqlite', DB_POOL_MAX: '4', DB_POOL_ACQUIRE_MS: '500', WEB_CONCURRENCY: '3' };
     expect(readSettings(env)).to.deep.equal({
@@ -172,7 +172,10 @@ describe('example database', () => {
       logging: false,
       workers: 3,
       serializer: 'array',
+      logLevel: 'info',
     });
+    expect(readSettings({ LOG_LEVEL: 'Silent' }).logLevel).to.equal('silent');
+    expect(() => readSettings({ LOG_LEVEL: 'loud' })).to.throw(/LOG_LEVEL must be one of/);
     expect(readSettings({ API_SERIALIZER: 'json-api' }).serializer).to.equal('json-api');
     expect(() => readSettings({ API_SERIALIZER: 'xml' })).to.throw(/API_SERIALIZER must be array, data-array or json-api/);
     expect(readSettings({ DATABASE_URL: 'postgres://u:secret@db:5432/books', DB_STORAGE: '/tmp/x.sqlite' }).database).to.deep.equal({

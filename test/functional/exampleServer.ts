@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Sequelize } from 'sequelize-typescript';
 import { createExampleApp } from '../../example/app';
-import type { ApiConfigInput } from '../../src';
+import type { ApiConfigInput, ApiLogger } from '../../src';
 import type { ExampleFramework } from '../../example/config';
 import { createDatabase, prepareDatabase } from '../../example/database';
 import { RunningApp, TestResponse, toTestResponse } from '../fixture/app';
@@ -52,17 +52,19 @@ export type TestFramework = ExampleFramework | 'express5';
 export async function startExample(
   framework: TestFramework,
   api: ApiConfigInput = {},
+  { logger }: { logger?: ApiLogger } = {},
 ): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
-  await exampleDatabase();
+  const sequelize = await exampleDatabase();
   const errors: unknown[] = [];
-  const server = http.createServer(
-    createExampleApp(framework === 'express5' ? 'express' : framework, {
-      api,
-      onError: (error, status) => errors.push({ error, status }),
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      createExpress: framework === 'express5' ? () => require('express5')() : undefined,
-    }).listener,
-  );
+  const example = createExampleApp(framework === 'express5' ? 'express' : framework, {
+    api,
+    sequelize,
+    logger,
+    onError: (error, status) => errors.push({ error, status }),
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    createExpress: framework === 'express5' ? () => require('express5')() : undefined,
+  });
+  const server = http.createServer(example.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const send = async (method: string, target: string, body?: unknown) =>
@@ -75,6 +77,7 @@ export async function startExample(
     );
   return {
     framework: framework === 'express5' ? 'express' : framework,
+    app: example.app,
     url,
     errors,
     send,

@@ -74,10 +74,11 @@ eachFramework('errors thrown anywhere', (app) => {
 eachFramework(
   'errors with debug on',
   (app) => {
-    it('adds a debug block with class, file, line and trace, and the 5xx message', async () => {
+    it('adds a debug block with class, file, line, trace and the request id, and the 5xx message', async () => {
       const res = await app().get('/r/throw/internal');
       expect(res.body.error).to.deep.equal({ code: 500, message: 'internal detail: SELECT * FROM users' });
-      expect(res.body.debug).to.have.keys('class', 'file', 'line', 'trace');
+      expect(res.body.debug).to.have.keys('class', 'file', 'line', 'trace', 'request_id');
+      expect(res.body.debug.request_id).to.equal(res.headers.get('x-request-id'));
       expect(res.body.debug.class).to.equal('Error');
       expect(res.body.debug.file).to.match(/controllers\.ts$/);
       expect(res.body.debug.line).to.be.a('number');

@@ -1,0 +1,64 @@
+import type { OpenAPI } from 'routing-controllers-openapi';
+import { BATCH_HEADERS } from './batchRequest';
+
+/** What `@OpenAPI()` takes as an operation. */
+type OperationSpec = Exclude<Parameters<typeof OpenAPI>[0], (...args: never[]) => unknown>;
+type SchemaSpec = NonNullable<Extract<NonNullable<OperationSpec['requestBody']>, { content: unknown }>['content'][string]['schema']>;
+
+/**
+ * The JSON Schema of a batch document, for OpenAPI; the server's own check is `parseBatch()`, which
+ * refuses the same documents.
+ */
+export const BATCH_REQUEST_SCHEMA: SchemaSpec = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['requests'],
+  properties: {
+    atomic: { type: 'boolean', default: false, description: 'Run every request in one database transaction: all or nothing.' },
+    requests: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['method', 'url'],
+        properties: {
+          id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Names the answer for {{id.body.x}} references; default: the position.' },
+          method: { type: 'string', enum: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+          url: { type: 'string', pattern: '^/(?!/)', maxLength: 2048, description: 'A path of this API; may hold {{id.body.x}} references.' },
+          body: { description: 'The JSON body; strings may be {{id.body.x}} references to earlier answers.' },
+          headers: {
+            type: 'object',
+            additionalProperties: false,
+            properties: Object.fromEntries(BATCH_HEADERS.map((name) => [name, { type: 'string' }])),
+          },
+          depends_on: { type: 'array', items: { type: 'string' }, description: 'Earlier requests that must succeed first.' },
+        },
+      },
+    },
+  },
+};
+
+/** The example the documentation shows, and the suite sends. */
+export const BATCH_REQUEST_EXAMPLE = {
+  atomic: true,
+  requests: [
+    { id: 'book', method: 'POST', url: '/v1/books', body: { title: 'Batched Book', author_id: 1, publisher_id: 2 } },
+    { method: 'PATCH', url: '/v1/books/{{book.body.id}}', body: { out_of_print: true } },
+    { method: 'GET', url: '/v1/books/{{book.body.id}}?include=author' },
+  ],
+};
+
+/**
+ * The batch endpoint's OpenAPI operation: `@OpenAPI(BATCH_OPERATION)` on the action.
+ *
+ * @example
+ * @Post('/batch') @OpenAPI(BATCH_OPERATION) batch(@Body({ validate: false }) body: unknown) { ... }
+ */
+export const BATCH_OPERATION: OperationSpec = {
+  summary: 'Several requests in one',
+  description:
+    'Runs the requests in order, in process, each with its own status. `atomic: true` runs them in one database transaction: ' +
+    "the first failure rolls every write back and is the batch's answer.",
+  requestBody: { required: true, content: { 'application/json': { schema: BATCH_REQUEST_SCHEMA, example: BATCH_REQUEST_EXAMPLE } } },
+};

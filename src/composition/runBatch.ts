@@ -1,0 +1,115 @@
+import type { Api } from '../dispatcher/Api';
+import { currentContext } from '../context/RequestContext';
+import { ApiError } from '../errors/ApiError';
+import { ApiResponse } from '../response/ApiResponse';
+import { messageBody } from '../response/messageBody';
+import { BatchItem, BatchRequest, parseBatch } from './batchRequest';
+import { Answer, resolveReferences, resolveText } from './references';
+
+/** One answer of a batch, in the order of its requests. */
+export interface BatchAnswer {
+  id: string;
+  status: number;
+  /** As name and value pairs: header names are not keys for the response's key conversion to rewrite. */
+  headers: Array<{ name: string; value: string }>;
+  body: unknown;
+}
+
+/** What a batch did: every answer, and the position of the one that failed an atomic batch. */
+export interface BatchOutcome {
+  answers: BatchAnswer[];
+  failedAt?: number;
+}
+
+/** The status of a request that did not run because one it depends on did not succeed. */
+const FAILED_DEPENDENCY = 424;
+
+const succeeded = (answer: Answer | undefined) => answer !== undefined && answer.status < 400;
+
+/**
+ * Runs a parsed batch through `api`, request after request, each in process as an ordinary request
+ * of the app (validation, `If-Match`, budgets and authorization apply as to a single one). A request
+ * whose dependencies did not all succeed is not run: its answer is a 424 naming the first of them.
+ * An atomic batch runs in one `api.transaction()` and stops at its first failure, rolling back the
+ * writes before it.
+ *
+ * @example
+ * const outcome = await runBatch(api, parseBatch(body, 100));
+ */
+export async function runBatch(api: Api, batch: BatchRequest): Promise<BatchOutcome> {
+  if (!batch.atomic) return runAll(api, batch.requests, false);
+  let outcome: BatchOutcome | undefined;
+  try {
+    return await api.transaction(async (tx) => {
+      outcome = await runAll(tx, batch.requests, true);
+      if (outcome.failedAt !== undefined) throw new Error('roll back');
+      return outcome;
+    });
+  } catch (error) {
+    // The transaction's own failure carries nothing the outcome does not: answer the outcome.
+    if (outcome?.failedAt !== undefined) return outcome;
+    throw error;
+  }
+}
+
+async function runAll(api: Api, requests: BatchItem[], stopAtFailure: boolean): Promise<BatchOutcome> {
+  const answers: BatchAnswer[] = [];
+  const byId = new Map<string, Answer>();
+  for (const [index, item] of requests.entries()) {
+    const answer = await runOne(api, item, index, byId);
+    answers.push(toBatchAnswer(item.id, answer));
+    byId.set(item.id, answer);
+    if (stopAtFailure && answer.status >= 400) return { answers, failedAt: index };
+  }
+  return { answers };
+}
+
+async function runOne(api: Api, item: BatchItem, index: number, earlier: ReadonlyMap<string, Answer>): Promise<Answer> {
+  const unmet = item.dependsOn.find((id) => !succeeded(earlier.get(id)));
+  if (unmet !== undefined) return notRun(FAILED_DEPENDENCY, `Not run: it depends on "${unmet}", which answered ${earlier.get(unmet)!.status}`);
+  const at = `/requests/${index}`;
+  let url: string;
+  let body: unknown;
+  try {
+    url = resolveText(item.url, earlier, `${at}/url`, encodeURIComponent);
+    body = item.body === undefined ? undefined : resolveReferences(item.body, earlier, `${at}/body`);
+  } catch (error) {
+    // A reference to what an earlier answer does not hold: this request's own 400.
+    if (error instanceof ApiError) return notRun(error.status, error.message);
+    throw error;
+  }
+  const answer = await api.request({ method: item.method, url, body, headers: item.headers, internal: true });
+  return { status: answer.status, headers: { ...answer.headers }, body: answer.body };
+}
+
+/** The answer of a request the batch did not send, in the configured error format. */
+function notRun(status: number, message: string): Answer {
+  return { status, headers: {}, body: messageBody(currentContext('runBatch()').app.config.errorFormat, status, message) };
+}
+
+function toBatchAnswer(id: string, answer: Answer): BatchAnswer {
+  return { id, status: answer.status, headers: Object.entries(answer.headers).map(([name, value]) => ({ name, value })), body: answer.body ?? null };
+}
+
+/**
+ * The response of `POST /batch`: the document read (a 400 before anything runs when it is not a
+ * batch), the requests run, `{ "responses": [...] }` answered 200. An atomic batch that failed is
+ * answered with the failing request's status, an error naming it, and the answers up to it in
+ * `meta.responses`; nothing it wrote is kept.
+ *
+ * @example
+ * @Post('/v1/batch') batch(@Body() body: unknown) { return batchResponse(Container.get(Api), body); }
+ */
+export async function batchResponse(api: Api, document: unknown): Promise<ApiResponse> {
+  const context = currentContext('batchResponse()');
+  const batch = parseBatch(document, context.app.config.operations.max);
+  const outcome = await runBatch(api, batch);
+  if (outcome.failedAt === undefined) return new ApiResponse(context).respond({ responses: outcome.answers });
+  const failed = outcome.answers[outcome.failedAt];
+  const { method, url } = batch.requests[outcome.failedAt];
+  const message = `Request ${outcome.failedAt} ("${failed.id}", ${method} ${url.split('?')[0]}) answered ${failed.status}: the batch was rolled back`;
+  return new ApiResponse(context)
+    .setStatusCode(failed.status >= 400 ? failed.status : 500)
+    .setMeta({ responses: outcome.answers })
+    .error(message);
+}

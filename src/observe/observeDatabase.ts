@@ -1,0 +1,32 @@
+import { requestStorage } from '../context/RequestContext';
+
+/** What this library needs of a Sequelize instance to time its statements. */
+export interface HookableDatabase {
+  addHook(name: 'beforeQuery' | 'afterQuery', fn: (options: object, query: object) => void): unknown;
+}
+
+const observed = new WeakSet<object>();
+/** The end of each running statement, keyed by Sequelize's query object. */
+const ends = new WeakMap<object, () => void>();
+
+/**
+ * Times every statement `sequelize` runs for the request it runs in (`db` in `Server-Timing`, the
+ * statement count of the log line). Sequelize's `beforeQuery` hook runs once the connection is
+ * acquired and `afterQuery` in a `finally`, so a failed statement ends too. Idempotent; `useApi()`
+ * calls it for its `sequelize` option.
+ *
+ * @example
+ * observeDatabase(sequelize);
+ */
+export function observeDatabase(sequelize: HookableDatabase): void {
+  if (observed.has(sequelize)) return;
+  observed.add(sequelize);
+  sequelize.addHook('beforeQuery', (_options, query) => {
+    const context = requestStorage.getStore();
+    if (context) ends.set(query, context.observation.timer.begin('db'));
+  });
+  sequelize.addHook('afterQuery', (_options, query) => {
+    ends.get(query)?.();
+    ends.delete(query);
+  });
+}

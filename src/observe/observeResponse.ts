@@ -1,0 +1,60 @@
+import { ServerResponse } from 'node:http';
+import type { RequestContext } from '../context/RequestContext';
+import type { ApiLogger, RequestLogRecord } from './ApiLogger';
+
+/** Where the observed request's context is kept on Node's response. */
+export const OBSERVED = Symbol('rca.observed');
+
+type Observed = ServerResponse & { [OBSERVED]?: RequestContext };
+
+/**
+ * Node's writeHead(), preceded by the headers every response of a request handled by useApi()
+ * carries: `X-Request-Id` and, with `timing` on, `Server-Timing`. Every way of answering ends here
+ * (Express's `res.send()`, Koa's respond, routing-controllers, a bare `res.end()`), so no path is
+ * missed; a header the app set itself is kept.
+ */
+function writeHeadObserved(this: Observed, ...args: unknown[]): ServerResponse {
+  const context = this[OBSERVED];
+  if (context && !this.headersSent) {
+    const { config } = context.app;
+    if (!this.hasHeader(config.requestId.header)) this.setHeader(config.requestId.header, context.requestId);
+    if (config.timing && !this.hasHeader('server-timing')) this.setHeader('server-timing', context.observation.timer.header());
+  }
+  return (ServerResponse.prototype.writeHead as (...all: unknown[]) => ServerResponse).apply(this, args);
+}
+
+/**
+ * Declares the response's observation fields. Called before a framework swaps the response's
+ * prototype (Express does): adding them afterwards would put the response on V8's slow path.
+ */
+export function prepareResponse(res: ServerResponse): void {
+  const observed = res as Observed;
+  if (!(OBSERVED in observed)) observed[OBSERVED] = undefined;
+  if (!Object.hasOwn(res, 'writeHead')) res.writeHead = writeHeadObserved;
+}
+
+/**
+ * Ties a response to its request's context: its head gets the request id and `Server-Timing`, and,
+ * given a logger, one line is logged once it has been sent (or abandoned).
+ */
+export function observeResponse(res: ServerResponse, context: RequestContext, logger: ApiLogger | undefined): void {
+  prepareResponse(res);
+  (res as Observed)[OBSERVED] = context;
+  if (logger) res.once('close', () => logger.info(requestLogRecord(context, res.statusCode), 'request'));
+}
+
+/** The log line of a request answered with `status`. */
+export function requestLogRecord(context: RequestContext, status: number): RequestLogRecord {
+  const { observation } = context;
+  const record: RequestLogRecord = {
+    request_id: context.requestId,
+    method: context.method,
+    route: observation.route ?? context.path,
+    status,
+    duration_ms: Math.round(observation.timer.total() * 100) / 100,
+    depth: context.depth,
+    statements: observation.timer.count('db'),
+  };
+  if (observation.parentId) record.parent_id = observation.parentId;
+  return record;
+}
