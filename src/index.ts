@@ -88,6 +88,12 @@ export { parseBatch } from './composition/batchRequest';
 export type { BatchItem, BatchRequest } from './composition/batchRequest';
 export { BATCH_OPERATION, BATCH_REQUEST_SCHEMA, BATCH_REQUEST_EXAMPLE } from './composition/batchSchema';
 
+export { atomicOperationsResponse, runAtomicOperations } from './jsonapi/atomicOperations';
+export type { AtomicOutcome, AtomicResult } from './jsonapi/atomicOperations';
+export { parseAtomicDocument, ATOMIC_EXTENSION, ATOMIC_MEDIA_TYPE } from './jsonapi/atomicDocument';
+export type { AtomicOperation, ResourceRef } from './jsonapi/atomicDocument';
+export { ATOMIC_OPERATION, ATOMIC_REQUEST_SCHEMA, ATOMIC_REQUEST_EXAMPLE } from './jsonapi/atomicSchema';
+
 // Observability
 export { observeDatabase } from './observe/observeDatabase';
 export { isWellFormedRequestId } from './observe/requestId';

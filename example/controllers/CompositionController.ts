@@ -1,9 +1,9 @@
 import { Body, JsonController, Post } from 'routing-controllers';
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
-import { Api, BATCH_OPERATION, batchResponse } from '../../src';
+import { Api, ATOMIC_OPERATION, atomicOperationsResponse, BATCH_OPERATION, batchResponse } from '../../src';
 
-/** v1.composition.batch: several requests of this API in one, run in process. */
+/** v1.composition.batch|operations: several requests of this API in one, run in process. */
 @Service()
 @JsonController('/v1')
 export class CompositionController {
@@ -13,5 +13,12 @@ export class CompositionController {
   @OpenAPI(BATCH_OPERATION)
   batch(@Body({ required: true, validate: false }) body: unknown) {
     return batchResponse(this.api, body);
+  }
+
+  /** JSON:API Atomic Operations (in json-api mode): add, update and remove, all or nothing, with lids. */
+  @Post('/operations')
+  @OpenAPI(ATOMIC_OPERATION)
+  operations(@Body({ required: true, validate: false }) body: unknown) {
+    return atomicOperationsResponse(this.api, body, '/v1');
   }
 }

@@ -1,9 +1,5 @@
-import type { OpenAPI } from 'routing-controllers-openapi';
+import type { OperationSpec, SchemaSpec } from '../openapi/operationSpec';
 import { BATCH_HEADERS } from './batchRequest';
-
-/** What `@OpenAPI()` takes as an operation. */
-type OperationSpec = Exclude<Parameters<typeof OpenAPI>[0], (...args: never[]) => unknown>;
-type SchemaSpec = NonNullable<Extract<NonNullable<OperationSpec['requestBody']>, { content: unknown }>['content'][string]['schema']>;
 
 /**
  * The JSON Schema of a batch document, for OpenAPI; the server's own check is `parseBatch()`, which

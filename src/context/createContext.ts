@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { requestIdOf } from '../observe/requestId';
 import { RequestObservation } from '../observe/RequestObservation';
+import { SpanLike, startRequestSpan } from '../observe/tracing';
 import { clientAddress, publicOrigin } from './publicAddress';
 import type { AppState, RequestContext } from './RequestContext';
 
@@ -24,6 +25,8 @@ export interface RawRequest {
   requestId?: string;
   /** The id of the request that made this internal call. */
   parentId?: string;
+  /** The span of the internal call that made this request (tracing on). */
+  parentSpan?: SpanLike;
 }
 
 /** The signal of a request nobody can abandon (a context built outside a server). */
@@ -41,9 +44,10 @@ export function createContext(app: AppState, raw: RawRequest): RequestContext {
   let signal: AbortSignal | undefined;
   const { requestId: idConfig, trustProxy } = app.config;
   const requestId = raw.requestId ?? requestIdOf(raw.headers, idConfig.header, trustProxy || idConfig.trust);
+  const method = raw.method.toUpperCase();
   return {
     app,
-    method: raw.method.toUpperCase(),
+    method,
     path: path || '/',
     search,
     query: new URLSearchParams(search),
@@ -54,7 +58,7 @@ export function createContext(app: AppState, raw: RawRequest): RequestContext {
     slots: new Map(),
     depth: raw.depth ?? 0,
     requestId,
-    observation: new RequestObservation(requestId, raw.parentId),
+    observation: new RequestObservation(requestId, raw.parentId, startRequestSpan(method, path || '/', raw.headers, raw.parentSpan)),
     get signal() {
       return (signal ??= raw.signal ? raw.signal() : NEVER);
     },

@@ -12,6 +12,7 @@ import { dispatchInProcess } from './inProcess';
 import { ApiCallResponse, InternalHttpError } from './InternalHttpError';
 import { INVALID_JSON, normalizeHeaders, parseBody } from './parseBody';
 import { createRemoteClient, sendRemote } from './remoteClient';
+import { endWithStatus, startChildSpan, traceHeaders } from '../observe/tracing';
 import { activeTransaction, inTransaction, TransactionState } from './transaction';
 import { classify, Target } from './urlPolicy';
 
@@ -171,14 +172,22 @@ export class Api {
     // Forced remote calls keep their URL as given: a path is resolved against remote.baseUrl.
     const url = target ? target.url.href : options.url;
     const outer = requestStorage.getStore();
-    // The caller's id goes along, so that the upstream's logs can be joined with ours.
-    const headers = outer ? { [config.requestId.header]: outer.requestId, ...options.headers } : (options.headers ?? {});
+    const span = startChildSpan(outer?.observation.span, `remote ${method}`, { 'http.request.method': method }, true);
+    // The caller's id and trace go along, so that the upstream's logs and spans join ours.
+    const headers = outer ? { [config.requestId.header]: outer.requestId, ...traceHeaders(span), ...options.headers } : (options.headers ?? {});
     const call = { method, url, headers, query, body: options.body, signal: outer?.signal };
     const done = outer?.observation.timer.begin('remote');
+    let status = 502;
     try {
-      return (await sendRemote(this.getRemoteClient(), call, config)) as ApiCallResponse<T>;
+      const response = (await sendRemote(this.getRemoteClient(), call, config)) as ApiCallResponse<T>;
+      status = response.status;
+      return response;
+    } catch (error) {
+      if (error instanceof ApiError) status = error.status;
+      throw error;
     } finally {
       done?.();
+      endWithStatus(span, status);
     }
   }
 
@@ -243,19 +252,29 @@ export class Api {
       if (value !== undefined) forwarded[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
     const body = HAS_BODY.has(method) && options.body !== undefined ? Buffer.from(JSON.stringify(options.body)) : undefined;
+    const own = normalizeHeaders(options.headers ?? {});
     const headers = normalizeHeaders({
       accept: 'application/json',
       ...forwarded,
-      ...options.headers,
-      host: host ?? options.headers?.host ?? outer?.host ?? 'localhost',
-      ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
+      ...own,
+      host: host ?? own.host ?? outer?.host ?? 'localhost',
+      // A JSON body keeps a JSON media type its caller chose (application/vnd.api+json, say).
+      ...(body ? { 'content-type': /json/i.test(own['content-type'] ?? '') ? own['content-type'] : 'application/json', 'content-length': body.length } : {}),
     });
     const search = query.toString();
     const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
-    const origin = { depth, protocol, requestId: outer?.observation.nextChildId(), parentId: outer?.requestId };
+    const parentSpan = startChildSpan(outer?.observation.span, `internal ${method} ${path.split('?')[0]}`, { 'http.request.method': method });
+    const origin = { depth, protocol, requestId: outer?.observation.nextChildId(), parentId: outer?.requestId, parentSpan };
     const done = outer?.observation.timer.begin('internal');
     // exit(): the inner request must not see the outer request's store; it gets its own.
-    const raw = await requestStorage.exit(() => dispatchInProcess(app.listener(), { method, url, headers, body, origin, signal: outer?.signal })).finally(done);
+    const raw = await requestStorage
+      .exit(() => dispatchInProcess(app.listener(), { method, url, headers, body, origin, signal: outer?.signal }))
+      .catch((error: unknown) => {
+        endWithStatus(parentSpan, 499);
+        throw error;
+      })
+      .finally(done);
+    endWithStatus(parentSpan, raw.status);
     const parsed = parseBody(raw.body, raw.headers['content-type']);
     // The app's own answer: a route that mislabels text as JSON still gets its text back.
     return { status: raw.status, headers: raw.headers, body: (parsed === INVALID_JSON ? raw.body.toString('utf8') : parsed) as T };

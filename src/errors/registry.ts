@@ -87,6 +87,12 @@ export const ERROR_REGISTRY = {
     status: 500,
     template: 'Several apps are wired with useApi() in this process: outside a request, choose one with api.forApp(app)',
   },
+  RCA_ATOMIC_INVALID: { status: 400, template: 'Invalid atomic operations document at "{pointer}": {reason}' },
+  RCA_ATOMIC_MEDIA_TYPE: {
+    status: 415,
+    template:
+      'Atomic operations are sent as application/vnd.api+json; ext="https://jsonapi.org/ext/atomic" to an API in json-api mode (this one: {serializer})',
+  },
   RCA_BATCH_INVALID: { status: 400, template: 'Invalid batch at "{pointer}": {reason}' },
   RCA_TRANSACTION_NO_DATABASE: { status: 500, template: 'api.transaction() needs the Sequelize instance: pass it to useApi(app, { sequelize })' },
   RCA_TRANSACTION_REMOTE: {

@@ -32,6 +32,8 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
   const checkBody = bodyCheck(action);
   // The template the log line names (a RegExp route is named by its source).
   const template = `${hooks.routePrefix}${String(action.fullRoute)}`;
+  // `@Get('/')` under `/v1/books` is `/v1/books/`: logs and spans name it as clients write it.
+  const shownRoute = template.length > 1 ? template.replace(/\/$/, '') : template;
   if (typeof action.fullRoute === 'string') {
     hooks.app.routes.add({
       name: deriveRouteName(action.controllerMetadata.route, action.method),
@@ -44,7 +46,7 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
     try {
       return requestStorage.run(context, () => {
         context.slots.set(ACTION_METADATA, metadata);
-        context.observation.route = template;
+        context.observation.setRoute(context.method, shownRoute);
         // An undecorated action is left alone, but in json-api mode a sort or filter nothing reads is a 400.
         if (decorated) requestQuery(context);
         else {

@@ -3,6 +3,7 @@ import type { TLSSocket } from 'node:tls';
 import { isValidHost } from '../context/publicAddress';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import type { SpanLike } from '../observe/tracing';
 import { negotiationError, reservedParameterError } from '../jsonapi/negotiation';
 
 /** What the in-process dispatcher tells the requests it makes; a client cannot forge a symbol. */
@@ -14,6 +15,8 @@ export interface InternalOrigin {
   /** The internal request's id (its caller's with a suffix), and its caller's. */
   requestId?: string;
   parentId?: string;
+  /** The internal call's span: the inner request's is its child. */
+  parentSpan?: SpanLike;
 }
 
 export const INTERNAL_ORIGIN = Symbol('rca.internalOrigin');

@@ -1,4 +1,5 @@
 import { requestStorage } from '../context/RequestContext';
+import { startChildSpan } from './tracing';
 
 /** What this library needs of a Sequelize instance to time its statements. */
 export interface HookableDatabase {
@@ -21,9 +22,14 @@ const ends = new WeakMap<object, () => void>();
 export function observeDatabase(sequelize: HookableDatabase): void {
   if (observed.has(sequelize)) return;
   observed.add(sequelize);
-  sequelize.addHook('beforeQuery', (_options, query) => {
+  sequelize.addHook('beforeQuery', (options, query) => {
     const context = requestStorage.getStore();
-    if (context) ends.set(query, context.observation.timer.begin('db'));
+    if (!context) return;
+    const { observation } = context;
+    const done = observation.timer.begin('db');
+    const type = (options as { type?: string }).type ?? 'RAW';
+    const span = startChildSpan(observation.currentSpan, `db ${type}`, { 'db.operation.name': type });
+    ends.set(query, span ? () => (done(), span.end()) : done);
   });
   sequelize.addHook('afterQuery', (_options, query) => {
     ends.get(query)?.();

@@ -1,6 +1,7 @@
 import { ServerResponse } from 'node:http';
 import type { RequestContext } from '../context/RequestContext';
 import type { ApiLogger, RequestLogRecord } from './ApiLogger';
+import { endWithStatus } from './tracing';
 
 /** Where the observed request's context is kept on Node's response. */
 export const OBSERVED = Symbol('rca.observed');
@@ -40,7 +41,12 @@ export function prepareResponse(res: ServerResponse): void {
 export function observeResponse(res: ServerResponse, context: RequestContext, logger: ApiLogger | undefined): void {
   prepareResponse(res);
   (res as Observed)[OBSERVED] = context;
-  if (logger) res.once('close', () => logger.info(requestLogRecord(context, res.statusCode), 'request'));
+  const { span } = context.observation;
+  if (!logger && !span) return;
+  res.once('close', () => {
+    logger?.info(requestLogRecord(context, res.statusCode), 'request');
+    endWithStatus(span, res.statusCode);
+  });
 }
 
 /** The log line of a request answered with `status`. */
@@ -56,5 +62,7 @@ export function requestLogRecord(context: RequestContext, status: number): Reque
     statements: observation.timer.count('db'),
   };
   if (observation.parentId) record.parent_id = observation.parentId;
+  const traceId = observation.traceId;
+  if (traceId) record.trace_id = traceId;
   return record;
 }

@@ -53,6 +53,7 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
     shareDuplicates: config.serializer === 'json-api',
     displayKey: (name) => convert.key(name),
     filterLimits: config.filter,
+    observer: context.observation,
   });
   // The walk loads relations as it goes: their statements are the database's time, not the transform's.
   const transformed = await timer.time('transform', () => scope.run(body.resource), 'db');

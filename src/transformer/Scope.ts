@@ -21,6 +21,7 @@ import { resolveFields } from './fieldValues';
 import { AnyTransformer, isResource, NullResource, Resource } from './Resource';
 import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from './Transformed';
 import { CURRENT_PARAMS, filterFields, Transformer } from './Transformer';
+import type { IncludeObserver } from '../observe/RequestObservation';
 
 export interface ScopeOptions {
   /** The parsed `include` of the request. */
@@ -52,6 +53,8 @@ export interface ScopeOptions {
    * what JSON:API does: a resource's `id` depends on its model alone, not on the parent it was met under.
    */
   shareDuplicates?: boolean;
+  /** Told of each include the walk loads (a span per include when tracing is on). */
+  observer?: IncludeObserver;
 }
 
 /** How the fields of one resource type are cut down to its fieldset; checked against the first item. */
@@ -211,7 +214,9 @@ export class Scope {
         const declared = group.transformer.sortable[name];
         const keys = declared ? { allowed: declared } : includeSortKeys(resources);
         const sort = { params, sortGiven: child.sortGiven, path: child.path, ...keys, where };
+        const loaded = this.options.observer?.include(child.path, refs.length);
         await loadRelated(refs, sort, this.columnSelector(resources, name));
+        loaded?.(refs.reduce((rows, ref) => rows + (Array.isArray(ref.value) ? ref.value.length : ref.value == null ? 0 : 1), 0));
       }
       const transformed = await this.transformAll(resources, child, name, childExclude(exclude, name));
       group.entries.forEach((entry, i) => {

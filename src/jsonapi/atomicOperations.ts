@@ -1,0 +1,145 @@
+import { currentContext } from '../context/RequestContext';
+import type { Api, ApiRequestOptions } from '../dispatcher/Api';
+import { ApiError } from '../errors/ApiError';
+import { ApiResponse } from '../response/ApiResponse';
+import { ATOMIC_MEDIA_TYPE, AtomicOperation, isAtomicRequest, parseAtomicDocument, ResourceRef } from './atomicDocument';
+import { JSON_API_MEDIA_TYPE, JsonApiError } from './errorDocument';
+
+type Json = Record<string, unknown>;
+
+/** One result of `atomic:results`: the resource an operation answered with, or nothing. */
+export type AtomicResult = { data?: unknown; meta?: unknown };
+
+/** What a run of operations did: every result, or the first failure (with the errors to answer). */
+export type AtomicOutcome = { results: AtomicResult[] } | { failedAt: number; status: number; errors: JsonApiError[] };
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const invalid = (pointer: string, reason: string) => new ApiError('RCA_ATOMIC_INVALID', { pointer, reason });
+
+/** Local ids to the ids the server gave their resources, filled as `add` operations succeed. */
+type LocalIds = Map<string, string>;
+
+function idOf(ref: { id?: unknown; lid?: unknown }, lids: LocalIds, pointer: string): string | undefined {
+  if (typeof ref.lid !== 'string') return ref.id as string | undefined;
+  const id = lids.get(ref.lid);
+  if (id === undefined) throw invalid(`${pointer}/lid`, `"${ref.lid.slice(0, 40)}" is not the lid of a resource added by an earlier operation`);
+  return id;
+}
+
+/** A resource identifier with its lid replaced by the server's id. */
+function linkage(value: unknown, lids: LocalIds, pointer: string): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => linkage(item, lids, `${pointer}/${i}`));
+  if (!isObject(value) || value.lid === undefined) return value;
+  const { lid: _lid, ...rest } = value;
+  return { ...rest, id: idOf(value, lids, pointer) };
+}
+
+/** A resource object as its route takes it: no lid, its relationships' lids resolved, the id given. */
+function resourceObject(data: Json, lids: LocalIds, pointer: string, id: string | undefined): Json {
+  const { lid: _lid, id: _id, relationships, ...rest } = data;
+  const resolved: Json = { ...rest, ...(id !== undefined ? { id } : {}) };
+  if (isObject(relationships)) {
+    resolved.relationships = Object.fromEntries(
+      Object.entries(relationships).map(([name, relationship]) => [
+        name,
+        isObject(relationship) ? { ...relationship, data: linkage(relationship.data, lids, `${pointer}/relationships/${name}/data`) } : relationship,
+      ]),
+    );
+  } else if (relationships !== undefined) resolved.relationships = relationships;
+  return resolved;
+}
+
+/** The ordinary request an operation stands for. */
+function requestOf(operation: AtomicOperation, lids: LocalIds, basePath: string): ApiRequestOptions {
+  const { op, ref, pointer } = operation;
+  const headers = { 'content-type': JSON_API_MEDIA_TYPE, accept: JSON_API_MEDIA_TYPE };
+  const collection = `${basePath}/${ref.type}`;
+  if (op === 'add' && !ref.relationship) {
+    return { method: 'POST', url: collection, headers, body: { data: resourceObject(operation.data as Json, lids, `${pointer}/data`, undefined) } };
+  }
+  const id = idOf(ref, lids, `${pointer}/ref`);
+  if (id === undefined) throw invalid(`${pointer}/ref`, 'needs an id or a lid');
+  const url = `${collection}/${encodeURIComponent(id)}`;
+  if (op === 'remove' && !ref.relationship) return { method: 'DELETE', url, headers };
+  if (!ref.relationship) return { method: 'PATCH', url, headers, body: { data: resourceObject(operation.data as Json, lids, `${pointer}/data`, id) } };
+  return relationshipRequest(operation, ref, id, url, headers, lids);
+}
+
+/** A to-one relationship replaced (`update` with `ref.relationship`): a PATCH of the resource with that relationship. */
+function relationshipRequest(
+  operation: AtomicOperation,
+  ref: ResourceRef,
+  id: string,
+  url: string,
+  headers: Record<string, string>,
+  lids: LocalIds,
+): ApiRequestOptions {
+  if (operation.op !== 'update') {
+    throw invalid(`${operation.pointer}/op`, 'to-many relationships are not changed through operations here: "update" a to-one relationship');
+  }
+  const data = linkage(operation.data, lids, `${operation.pointer}/data`);
+  if (data !== null && !isObject(data)) throw invalid(`${operation.pointer}/data`, 'a to-one relationship takes one resource identifier or null');
+  return { method: 'PATCH', url, headers, body: { data: { type: ref.type, id, relationships: { [ref.relationship!]: { data } } } } };
+}
+
+/** The errors of a failed operation, pointing into the operations document. */
+function errorsOf(body: unknown, status: number, pointer: string): JsonApiError[] {
+  const errors = isObject(body) && Array.isArray(body.errors) ? (body.errors as JsonApiError[]) : [{ status: String(status), title: 'Operation failed' }];
+  return errors.map((error) => ({ ...error, source: { pointer: `${pointer}${error.source?.pointer ?? ''}` } }));
+}
+
+/**
+ * Runs operations in order, in one `api.transaction()`, each as the ordinary request it stands for
+ * (through the in-process dispatcher: validation, If-Match and budgets apply as to a single request).
+ * An `add` that succeeds binds its `lid` to the id the server gave; later operations may name it in
+ * `ref`, `data` and relationships. The first failure rolls every write back.
+ *
+ * @example
+ * const outcome = await runAtomicOperations(api, parseAtomicDocument(body, '/v1', 100), '/v1');
+ */
+export async function runAtomicOperations(api: Api, operations: AtomicOperation[], basePath: string): Promise<AtomicOutcome> {
+  let outcome: AtomicOutcome | undefined;
+  try {
+    return await api.transaction(async (tx) => {
+      const lids: LocalIds = new Map();
+      const results: AtomicResult[] = [];
+      for (const [index, operation] of operations.entries()) {
+        const lid = isObject(operation.data) && operation.op === 'add' ? operation.data.lid : undefined;
+        if (typeof lid === 'string' && lids.has(lid)) throw invalid(`${operation.pointer}/data/lid`, `"${lid.slice(0, 40)}" is the lid of an earlier resource`);
+        const answer = await tx.request(requestOf(operation, lids, basePath));
+        if (answer.status >= 400) {
+          outcome = { failedAt: index, status: answer.status, errors: errorsOf(answer.body, answer.status, operation.pointer) };
+          throw new Error('roll back');
+        }
+        const body = isObject(answer.body) ? answer.body : {};
+        if (typeof lid === 'string' && isObject(body.data)) lids.set(lid, String(body.data.id));
+        results.push({ ...(body.data !== undefined ? { data: body.data } : {}), ...(body.meta !== undefined ? { meta: body.meta } : {}) });
+      }
+      return (outcome = { results });
+    });
+  } catch (error) {
+    if (outcome && 'failedAt' in outcome) return outcome;
+    throw error;
+  }
+}
+
+/**
+ * The response of a JSON:API Atomic Operations endpoint (`POST /operations`): the request must be
+ * `application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"` (else 415) on an API in json-api
+ * mode; the document is checked whole before anything runs (400/409 pointing at the member); the
+ * operations run all or nothing. Success: 200 with `atomic:results` in order. Failure: the failing
+ * operation's status and errors, their pointers under `/atomic:operations/<n>`; nothing is written.
+ *
+ * @example
+ * @Post('/v1/operations') operations(@Body({ validate: false }) body: unknown) { return atomicOperationsResponse(api, body, '/v1'); }
+ */
+export async function atomicOperationsResponse(api: Api, document: unknown, basePath: string): Promise<ApiResponse> {
+  const context = currentContext('atomicOperationsResponse()');
+  const { config } = context.app;
+  if (config.serializer !== 'json-api' || !isAtomicRequest(context.headers)) throw new ApiError('RCA_ATOMIC_MEDIA_TYPE', { serializer: config.serializer });
+  const outcome = await runAtomicOperations(api, parseAtomicDocument(document, basePath, config.operations.max), basePath);
+  const response = new ApiResponse(context).setHeaders({ 'content-type': ATOMIC_MEDIA_TYPE });
+  if ('results' in outcome) return response.respond({ 'atomic:results': outcome.results });
+  return response.setStatusCode(outcome.status).respond({ errors: outcome.errors });
+}

@@ -1,0 +1,125 @@
+import { expect } from 'chai';
+import { trace } from '@opentelemetry/api';
+import { BasicTracerProvider, InMemorySpanExporter, ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { startFixture } from '../fixture/app';
+import { startUpstream } from '../fixture/upstream';
+import { exampleQueries, onBothFrameworks } from './exampleServer';
+
+const exporter = new InMemorySpanExporter();
+
+/** The spans of one trace as an indented outline, children in the order they started. */
+function outline(spans: ReadableSpan[], root: ReadableSpan): string[] {
+  const children = (span: ReadableSpan) =>
+    spans
+      .filter((s) => s.parentSpanContext?.spanId === span.spanContext().spanId)
+      .sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1] || a.name.localeCompare(b.name));
+  const lines: string[] = [];
+  const walk = (span: ReadableSpan, depth: number) => {
+    lines.push(`${'  '.repeat(depth)}${span.name}`);
+    for (const child of children(span)) walk(child, depth + 1);
+  };
+  walk(root, 0);
+  return lines;
+}
+
+/** The finished root span named `name`, once the response's end has closed it. */
+async function rootSpan(name: string): Promise<ReadableSpan> {
+  for (let i = 0; i < 100; i++) {
+    const found = exporter.getFinishedSpans().find((span) => span.name === name && !span.parentSpanContext);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no finished span ${name}`);
+}
+
+describe('tracing with OpenTelemetry', () => {
+  before(() => {
+    trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+  });
+  after(() => {
+    trace.disable();
+    exporter.reset();
+  });
+  beforeEach(() => exporter.reset());
+
+  onBothFrameworks('a composed request', (app) => {
+    it('GET /v1/authors/1/profile: a span per request, per internal call and per statement, in one trace', async () => {
+      const statements = await exampleQueries(async () => expect((await app().get('/v1/authors/1/profile')).status).to.equal(200));
+      const root = await rootSpan('GET /v1/authors/:id/profile');
+      const spans = exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === root.spanContext().traceId);
+      const tree = outline(spans, root);
+      // Both calls start before either ends (Promise.all): sorted by start, the first made comes first.
+      const expected = [
+        'GET /v1/authors/:id/profile',
+        '  internal GET /v1/authors/1',
+        '    GET /v1/authors/:id',
+        '      db SELECT',
+        '  internal GET /v1/authors/1/books',
+        '    GET /v1/authors/:id/books',
+        ...Array.from({ length: statements.length - 1 }, () => '      db SELECT'),
+      ];
+      expect(tree).to.deep.equal(expected);
+      expect(spans).to.have.length(expected.length);
+      const inner = spans.find((span) => span.name === 'GET /v1/authors/:id')!;
+      expect(inner.attributes).to.include({ 'http.route': '/v1/authors/:id', 'http.response.status_code': 200 });
+      expect(spans.find((span) => span.name === 'internal GET /v1/authors/1')!.attributes).to.include({ 'http.response.status_code': 200 });
+    });
+
+    it('a span per include level, with its rows and statements', async () => {
+      expect((await app().get('/v1/books?per_page=5&include=author.books:limit(2),comments')).status).to.equal(200);
+      const root = await rootSpan('GET /v1/books');
+      const spans = exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === root.spanContext().traceId);
+      const includes = spans.filter((span) => span.name.startsWith('include '));
+      expect(includes.map((span) => span.name)).to.deep.equal(['include author', 'include author.books', 'include comments']);
+      expect(includes[0].attributes).to.include({ 'rca.include.parents': 5, 'rca.include.rows': 5, 'rca.include.statements': 1 });
+      // One statement per level, a child of its include.
+      for (const include of includes) {
+        const own = spans.filter((span) => span.parentSpanContext?.spanId === include.spanContext().spanId);
+        expect(
+          own.map((span) => span.name),
+          include.name,
+        ).to.deep.equal(['db SELECT']);
+      }
+    });
+  });
+
+  it("sends the remote call's span as traceparent to the upstream, in the request's trace [express, koa]", async () => {
+    const upstream = await startUpstream();
+    try {
+      for (const framework of ['express', 'koa'] as const) {
+        const app = await startFixture(framework, { remote: { allowedHosts: [upstream.host] } });
+        try {
+          exporter.reset();
+          const response = await app.get(`/iso/remote?target=${encodeURIComponent(`${upstream.url}/echo`)}`);
+          expect(response.status).to.equal(200);
+          const root = await rootSpan('GET /iso/remote');
+          const remote = exporter.getFinishedSpans().find((span) => span.name === 'remote GET')!;
+          expect(remote.parentSpanContext?.spanId).to.equal(root.spanContext().spanId);
+          const seen = upstream.seen[upstream.seen.length - 1].headers.traceparent;
+          expect(seen).to.equal(`00-${root.spanContext().traceId}-${remote.spanContext().spanId}-01`);
+        } finally {
+          await app.close();
+        }
+      }
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it("continues a caller's traceparent when no HTTP instrumentation made a span", async () => {
+    const app = await startFixture('koa');
+    try {
+      const traceId = '0af7651916cd43dd8448eb211c80319c';
+      await app.get('/iso/host', { headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` } });
+      let span: ReadableSpan | undefined;
+      for (let i = 0; i < 100 && !span; i++) {
+        span = exporter.getFinishedSpans().find((s) => s.name === 'GET /iso/host');
+        if (!span) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(span!.spanContext().traceId).to.equal(traceId);
+      expect(span!.parentSpanContext?.spanId).to.equal('b7ad6b7169203331');
+    } finally {
+      await app.close();
+    }
+  });
+});
