@@ -89,9 +89,22 @@ function floorCall(app: unknown): () => Promise<unknown> {
   };
 }
 
+/**
+ * light-my-request's inject() into the same app, the body parsed. It rewrites Express's shared
+ * request and response prototypes on first use, so it only ever runs in a process of its own.
+ */
+function injectCall(listener: http.RequestListener): (path: string) => () => Promise<unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { inject } = require('light-my-request') as typeof import('light-my-request');
+  return (path) => async () => {
+    const response = await inject(listener, { method: 'GET', url: path, headers: { host: 'localhost' } });
+    return JSON.parse(response.payload) as unknown;
+  };
+}
+
 /** One way of making the calls; each is measured in a process of its own. */
-export type Side = 'internal' | 'http' | 'axios' | 'direct' | 'floor';
-const SIDES: Side[] = ['internal', 'http', 'axios', 'direct', 'floor'];
+export type Side = 'internal' | 'http' | 'axios' | 'direct' | 'floor' | 'lmr';
+const SIDES: Side[] = ['internal', 'http', 'axios', 'direct', 'floor', 'lmr'];
 const PROCESS_ROUNDS = 3;
 
 /** Microseconds a call, by path. */
@@ -104,7 +117,7 @@ type Timings = Record<string, number>;
  */
 export async function measureSide(framework: ExampleFramework, side: Side): Promise<Timings> {
   const db = await benchDatabase();
-  const { app, listener } = createExampleApp(framework, { onError: () => undefined });
+  const { app, listener } = createExampleApp(framework, { onError: () => undefined, sequelize: db.sequelize });
   const server = http.createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -119,6 +132,7 @@ export async function measureSide(framework: ExampleFramework, side: Side): Prom
       axios: (path) => () => client.get(path),
       direct: () => directCall(app),
       floor: () => floorCall(app),
+      lmr: side === 'lmr' ? injectCall(listener) : () => () => Promise.reject(new Error('light-my-request runs alone')),
     };
     const timings: Timings = {};
     for (const path of side === 'direct' || side === 'floor' ? ['/v1'] : PATHS) {
@@ -165,6 +179,8 @@ export function internalCall(): Promise<BenchResult[]> {
   const speedups: number[] = [];
   const direct: number[] = [];
   const floors: number[] = [];
+  const lmr: number[] = [];
+  const overFloor: number[] = [];
   for (const framework of ['express', 'koa'] as const) {
     const t = measure(framework);
     for (const route of PATHS) {
@@ -197,6 +213,18 @@ export function internalCall(): Promise<BenchResult[]> {
       unit: 'x',
       detail: `${us(t.floor['/v1'])} vs ${us(t.http['/v1'])}: the most any dispatcher keeping real req/res could reach`,
     });
+    lmr.push(t.internal['/v1'] / t.lmr['/v1']);
+    overFloor.push(t.internal['/v1'] / t.floor['/v1']);
+    for (const route of PATHS) {
+      results.push({
+        key: `internal_vs_lmr_${framework}${SUFFIX[route]}`,
+        label: `internal call vs light-my-request inject(), ${framework} ${route}`,
+        value: t.internal[route] / t.lmr[route],
+        baseline: 1,
+        unit: 'x',
+        detail: `${us(t.internal[route])} vs ${us(t.lmr[route])}, each in processes of its own`,
+      });
+    }
     direct.push(t.internal['/v1'] / t.direct['/v1']);
     results.push({
       key: `internal_vs_direct_${framework}`,
@@ -216,6 +244,20 @@ export function internalCall(): Promise<BenchResult[]> {
       unit: 'x',
     },
     { key: 'internal_vs_direct', label: 'internal call over the direct call, GET /v1, slower framework', value: Math.max(...direct), baseline: 1, unit: 'x' },
+    {
+      key: 'internal_vs_lmr',
+      label: 'internal call over light-my-request inject(), GET /v1, slower framework',
+      value: Math.max(...lmr),
+      baseline: 1,
+      unit: 'x',
+    },
+    {
+      key: 'internal_vs_floor',
+      label: 'internal call over the no-framework floor, GET /v1, slower framework',
+      value: Math.max(...overFloor),
+      baseline: 1,
+      unit: 'x',
+    },
     {
       key: 'internal_floor_speedup',
       label: 'no-framework floor vs node:http keep-alive, GET /v1, slower framework',

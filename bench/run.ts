@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { atomicWrites } from './atomicWrites';
 import { big } from './big';
 import { internalCall } from './internalCall';
 import { jsonApiPeer } from './jsonApiPeer';
@@ -17,7 +18,7 @@ export interface BenchResult {
   detail?: string;
 }
 
-const benches: Array<() => Promise<BenchResult[]>> = [transform, jsonApiPeer, queries, internalCall, throughput];
+const benches: Array<() => Promise<BenchResult[]>> = [transform, jsonApiPeer, queries, internalCall, atomicWrites, throughput];
 
 /** npm run bench [-- --json] [-- --big]: every benchmark, as a table or as one JSON object; --big adds the production-size one. */
 async function main(): Promise<void> {

@@ -18,8 +18,11 @@ interface Served {
   child: ChildProcess;
 }
 
+/** The servers bench/throughputServer.ts can start. */
+export type ServerMode = 'toolkit' | 'toolkit-untimed' | 'toolkit-traced' | 'baseline';
+
 /** Starts a server process (toolkit or hand-written) on the bench database. */
-export function serve(mode: 'toolkit' | 'baseline', location: string): Promise<Served> {
+export function serve(mode: ServerMode, location: string): Promise<Served> {
   const child = spawn(process.execPath, [path.join(__dirname, 'throughputServer.js'), mode, location], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout.once('data', (chunk) => resolve({ url: `http://127.0.0.1:${(JSON.parse(String(chunk)) as { port: number }).port}`, child }));
@@ -102,9 +105,44 @@ async function throughputOn(target: BenchTarget): Promise<BenchResult[]> {
           `${rates[0].toFixed(0)} vs ${rates[1].toFixed(0)} req/s (${CONNECTIONS} connections)`,
       });
     }
+    if (target.name === 'sqlite') results.push(...(await observabilityCosts(toolkit.url, db.location)));
     return results;
   } finally {
     await Promise.all([stop(toolkit), stop(baseline)]);
     await db.close();
   }
+}
+
+const PAGE_100 = CASES[1].path;
+
+/**
+ * What observability costs on the 100-book page: the example's server (Server-Timing on, statements
+ * timed) against the same without timing, and with every span recorded in memory against without a
+ * tracer provider. Paired bursts as above; each figure is how many times slower the observed side is.
+ */
+async function observabilityCosts(toolkitUrl: string, location: string): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const [mode, key, what] of [
+    ['toolkit-untimed', 'timing_overhead_page100', 'Server-Timing on vs off'],
+    ['toolkit-traced', 'tracing_on_page100', 'every span recorded (in-memory exporter) vs no tracer provider'],
+  ] as const) {
+    const other = await serve(mode, location);
+    try {
+      // The observed side is the first: its rate over the other's, inverted, is how much slower it is.
+      const observed = mode === 'toolkit-untimed' ? toolkitUrl : other.url;
+      const plain = mode === 'toolkit-untimed' ? other.url : toolkitUrl;
+      const { ratio, spread, rates } = await pairedRatio(observed + PAGE_100, plain + PAGE_100);
+      results.push({
+        key,
+        label: `time per request, GET ${PAGE_100}, ${what}`,
+        value: 1 / ratio,
+        baseline: 1,
+        unit: 'x',
+        detail: `median of ${ROUNDS} paired bursts, spread ${(1 / spread[1]).toFixed(3)}-${(1 / spread[0]).toFixed(3)}; ${rates[0].toFixed(0)} vs ${rates[1].toFixed(0)} req/s`,
+      });
+    } finally {
+      await stop(other);
+    }
+  }
+  return results;
 }

@@ -5,6 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { createExampleApp } from '../example/app';
 import { createDatabase } from '../example/database';
 import { QueryTypes } from 'sequelize';
+import type { Sequelize } from 'sequelize-typescript';
+import { trace } from '@opentelemetry/api';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { ServerMode } from './throughput';
 import { Author, Book, Publisher } from '../example/models';
 import { bookJson, publisherJson } from './handWritten';
 
@@ -110,10 +114,28 @@ function pagination(req: express.Request, origin: string, total: number, count: 
   };
 }
 
-/** `node throughputServer.js <toolkit|baseline> <sqlite file or database URL>`: serves on a loopback port and prints it. */
-const [mode, location] = process.argv.slice(2);
-createDatabase(location.includes('://') ? { url: location } : { storage: location });
-const listener = mode === 'toolkit' ? createExampleApp('express', { onError: () => undefined }).listener : handWrittenApp();
+/** A tracer provider that records every span in memory (emptied every second), as a traced production app would export them. */
+function recordSpans(): void {
+  const exporter = new InMemorySpanExporter();
+  trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+  setInterval(() => exporter.reset(), 1000).unref();
+}
+
+/** The servers compared: the toolkit as the example runs it (timing on, statements observed), without timing, with tracing, and by hand. */
+const SERVERS: Record<ServerMode, (sequelize: Sequelize) => http.RequestListener> = {
+  toolkit: (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize }).listener,
+  'toolkit-untimed': (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize, api: { timing: false } }).listener,
+  'toolkit-traced': (sequelize) => {
+    recordSpans();
+    return createExampleApp('express', { onError: () => undefined, sequelize }).listener;
+  },
+  baseline: () => handWrittenApp(),
+};
+
+/** `node throughputServer.js <mode> <sqlite file or database URL>`: serves on a loopback port and prints it. */
+const [mode, location] = process.argv.slice(2) as [ServerMode, string];
+const sequelize = createDatabase(location.includes('://') ? { url: location } : { storage: location });
+const listener = SERVERS[mode](sequelize);
 const server = http.createServer(listener).listen(0, '127.0.0.1', () => {
   process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
 });

@@ -8,11 +8,9 @@ import { apiStateOf } from '../integration/useApi';
 import { ApiResponse } from '../response/ApiResponse';
 import { createResponseBody } from './createResponse';
 import { getDefaultApp } from './defaultApp';
-import { dispatchInProcess } from './inProcess';
 import { ApiCallResponse, InternalHttpError } from './InternalHttpError';
-import { INVALID_JSON, normalizeHeaders, parseBody } from './parseBody';
-import { createRemoteClient, sendRemote } from './remoteClient';
-import { endWithStatus, startChildSpan, traceHeaders } from '../observe/tracing';
+import { sendInternal } from './internalRequest';
+import { createRemoteClient, sendObservedRemote } from './remoteClient';
 import { activeTransaction, inTransaction, TransactionState } from './transaction';
 import { classify, Target } from './urlPolicy';
 
@@ -166,29 +164,16 @@ export class Api {
     const method = options.method.toUpperCase() as HttpMethod;
     const query = toQuery(options.query);
     const target = options.remote ? null : options.internal ? this.internalTarget(options.url, config) : classify(options.url, config);
-    if (target?.kind === 'internal') return this.noteFailure(await this.internal<T>(method, target.path, target.host, query, options), options);
+    if (target?.kind === 'internal') {
+      const call = { method, path: target.path, host: target.host, query, headers: options.headers, body: options.body };
+      return this.noteFailure(await sendInternal<T>(this.resolveApp(), call), options);
+    }
     const transaction = activeTransaction();
     if (transaction && !transaction.allowRemote) throw new ApiError('RCA_TRANSACTION_REMOTE', { method, target: this.shownTarget(options) });
     // Forced remote calls keep their URL as given: a path is resolved against remote.baseUrl.
     const url = target ? target.url.href : options.url;
-    const outer = requestStorage.getStore();
-    const span = startChildSpan(outer?.observation.span, `remote ${method}`, { 'http.request.method': method }, true);
-    // The caller's id and trace go along, so that the upstream's logs and spans join ours.
-    const headers = outer ? { [config.requestId.header]: outer.requestId, ...traceHeaders(span), ...options.headers } : (options.headers ?? {});
-    const call = { method, url, headers, query, body: options.body, signal: outer?.signal };
-    const done = outer?.observation.timer.begin('remote');
-    let status = 502;
-    try {
-      const response = (await sendRemote(this.getRemoteClient(), call, config)) as ApiCallResponse<T>;
-      status = response.status;
-      return response;
-    } catch (error) {
-      if (error instanceof ApiError) status = error.status;
-      throw error;
-    } finally {
-      done?.();
-      endWithStatus(span, status);
-    }
+    const call = { method, url, headers: options.headers ?? {}, query, body: options.body };
+    return sendObservedRemote(this.getRemoteClient(), call, config) as Promise<ApiCallResponse<T>>;
   }
 
   /** A call of a transaction's Api that answered >= 400 dooms the transaction, even if its caller goes on. */
@@ -229,55 +214,6 @@ export class Api {
     const target = classify(url, config);
     if (target.kind === 'remote') throw new ApiError('RCA_INTERNAL_HOST_UNKNOWN', { host: target.url.hostname });
     return target;
-  }
-
-  /** Into the app in process, in a fresh context: only `internal.forwardHeaders` come from outside. */
-  private async internal<T>(
-    method: HttpMethod,
-    path: string,
-    host: string | undefined,
-    query: URLSearchParams,
-    options: ApiRequestOptions,
-  ): Promise<ApiCallResponse<T>> {
-    const app = this.resolveApp();
-    const outer = requestStorage.getStore();
-    const depth = (outer?.depth ?? 0) + 1;
-    const protocol = outer?.origin.startsWith('https:') ? 'https' : 'http';
-    if (depth > app.config.internal.maxDepth) {
-      throw new ApiError('RCA_INTERNAL_LOOP', { depth, max: app.config.internal.maxDepth, method, path: path.split('?')[0].slice(0, 200) });
-    }
-    const forwarded: Record<string, string> = {};
-    for (const name of app.config.internal.forwardHeaders) {
-      const value = outer?.headers[name.toLowerCase()];
-      if (value !== undefined) forwarded[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    const body = HAS_BODY.has(method) && options.body !== undefined ? Buffer.from(JSON.stringify(options.body)) : undefined;
-    const own = normalizeHeaders(options.headers ?? {});
-    const headers = normalizeHeaders({
-      accept: 'application/json',
-      ...forwarded,
-      ...own,
-      host: host ?? own.host ?? outer?.host ?? 'localhost',
-      // A JSON body keeps a JSON media type its caller chose (application/vnd.api+json, say).
-      ...(body ? { 'content-type': /json/i.test(own['content-type'] ?? '') ? own['content-type'] : 'application/json', 'content-length': body.length } : {}),
-    });
-    const search = query.toString();
-    const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
-    const parentSpan = startChildSpan(outer?.observation.span, `internal ${method} ${path.split('?')[0]}`, { 'http.request.method': method });
-    const origin = { depth, protocol, requestId: outer?.observation.nextChildId(), parentId: outer?.requestId, parentSpan };
-    const done = outer?.observation.timer.begin('internal');
-    // exit(): the inner request must not see the outer request's store; it gets its own.
-    const raw = await requestStorage
-      .exit(() => dispatchInProcess(app.listener(), { method, url, headers, body, origin, signal: outer?.signal }))
-      .catch((error: unknown) => {
-        endWithStatus(parentSpan, 499);
-        throw error;
-      })
-      .finally(done);
-    endWithStatus(parentSpan, raw.status);
-    const parsed = parseBody(raw.body, raw.headers['content-type']);
-    // The app's own answer: a route that mislabels text as JSON still gets its text back.
-    return { status: raw.status, headers: raw.headers, body: (parsed === INVALID_JSON ? raw.body.toString('utf8') : parsed) as T };
   }
 
   private resolveApp(): AppState {

@@ -1,6 +1,8 @@
 import axios, { AxiosError, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import type { ApiConfig } from '../config/ApiConfig';
+import { requestStorage } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { endWithStatus, startChildSpan, traceHeaders } from '../observe/tracing';
 import type { ApiCallResponse } from './InternalHttpError';
 import { InternalHttpError } from './InternalHttpError';
 import { INVALID_JSON, normalizeHeaders, parseBody } from './parseBody';
@@ -120,4 +122,30 @@ function upstreamFailure(
 ): InternalHttpError {
   const body = { error: { code: status, message: status === 504 ? 'Gateway Timeout' : 'Bad Gateway' } };
   return new InternalHttpError(code, { status, headers, body }, details, { cause });
+}
+
+/**
+ * sendRemote() as part of the calling request: the caller's id and W3C trace context go upstream
+ * (so that its logs and spans join ours), the call is a CLIENT span and counts as `remote` in the
+ * caller's `Server-Timing`, and it is abandoned when the caller's client goes away.
+ */
+export async function sendObservedRemote(client: AxiosInstance, call: RemoteCall, config: ApiConfig): Promise<ApiCallResponse> {
+  const outer = requestStorage.getStore();
+  if (!outer) return sendRemote(client, call, config);
+  const { method } = call;
+  const span = startChildSpan(outer.observation.span, `remote ${method}`, { 'http.request.method': method }, true);
+  const headers = { [config.requestId.header]: outer.requestId, ...traceHeaders(span), ...call.headers };
+  const done = outer.observation.timer.begin('remote');
+  let status = 502;
+  try {
+    const response = await sendRemote(client, { ...call, headers, signal: outer.signal }, config);
+    status = response.status;
+    return response;
+  } catch (error) {
+    if (error instanceof ApiError) status = error.status;
+    throw error;
+  } finally {
+    done();
+    endWithStatus(span, status);
+  }
 }

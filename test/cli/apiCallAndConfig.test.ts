@@ -31,6 +31,14 @@ describe('rc-api api:call', function () {
     expect(result.stdout).to.include('\n  "id": 1,');
   });
 
+  it('-i shows the request id and Server-Timing of an internal call', async () => {
+    const result = await runCli(['api:call', '-i', '/v1/books/1?include=author'], REPO, env);
+    expect(result.code).to.equal(0);
+    const head = result.stdout.split('\n\n')[0];
+    expect(head).to.match(/\nx-request-id: [0-9a-f-]{36}\n/);
+    expect(head).to.match(/\nserver-timing: db;dur=[\d.]+;desc="2 queries", transform;dur=[\d.]+, serialize;dur=[\d.]+, total;dur=[\d.]+(\n|$)/);
+  });
+
   it('prints links with the port the app serves on (PORT, else 3000)', async () => {
     expect((await runCli(['api:call', '/v1/books/1'], REPO, env)).stdout).to.include('"href": "http://localhost:3000/v1/books/1"');
     expect((await runCli(['api:call', '/v1/books/1'], REPO, { ...env, PORT: '4100' })).stdout).to.include('"href": "http://localhost:4100/v1/books/1"');
