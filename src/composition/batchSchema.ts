@@ -1,4 +1,4 @@
-import type { OperationSpec, SchemaSpec } from '../openapi/operationSpec';
+import { replacingBody, SchemaSpec } from '../openapi/operationSpec';
 import { BATCH_HEADERS } from './batchRequest';
 
 /**
@@ -51,10 +51,32 @@ export const BATCH_REQUEST_EXAMPLE = {
  * @example
  * @Post('/batch') @OpenAPI(BATCH_OPERATION) batch(@Body({ validate: false }) body: unknown) { ... }
  */
-export const BATCH_OPERATION: OperationSpec = {
-  summary: 'Several requests in one',
-  description:
-    'Runs the requests in order, in process, each with its own status. `atomic: true` runs them in one database transaction: ' +
-    "the first failure rolls every write back and is the batch's answer.",
-  requestBody: { required: true, content: { 'application/json': { schema: BATCH_REQUEST_SCHEMA, example: BATCH_REQUEST_EXAMPLE } } },
-};
+export const BATCH_OPERATION = replacingBody(
+  {
+    summary: 'Several requests in one',
+    description:
+      'Runs the requests in order, in process, each with its own status. `atomic: true` runs them in one database transaction: ' +
+      "the first failure rolls every write back and is the batch's answer.",
+    requestBody: { required: true, content: { 'application/json': { schema: BATCH_REQUEST_SCHEMA, example: BATCH_REQUEST_EXAMPLE } } },
+  },
+  'application/json',
+  {
+    type: 'object',
+    required: ['responses'],
+    properties: {
+      responses: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'status', 'headers', 'body'],
+          properties: {
+            id: { type: 'string' },
+            status: { type: 'integer' },
+            headers: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, value: { type: 'string' } } } },
+            body: {},
+          },
+        },
+      },
+    },
+  },
+);

@@ -1,4 +1,4 @@
-import type { OperationSpec, SchemaSpec } from '../openapi/operationSpec';
+import { replacingBody, SchemaSpec } from '../openapi/operationSpec';
 import { ATOMIC_MEDIA_TYPE } from './atomicDocument';
 
 /** A resource by type and id or lid; the relationship named when an operation targets one. */
@@ -55,10 +55,18 @@ export const ATOMIC_REQUEST_EXAMPLE = {
  * @example
  * @Post('/operations') @OpenAPI(ATOMIC_OPERATION) operations(@Body({ validate: false }) body: unknown) { ... }
  */
-export const ATOMIC_OPERATION: OperationSpec = {
-  summary: 'JSON:API Atomic Operations',
-  description:
-    'Runs add, update and remove operations in order, all or nothing, in one database transaction (json-api mode). ' +
-    'A lid given to an added resource names it in later operations. Errors point into the document (/atomic:operations/<n>/...).',
-  requestBody: { required: true, content: { [ATOMIC_MEDIA_TYPE]: { schema: ATOMIC_REQUEST_SCHEMA, example: ATOMIC_REQUEST_EXAMPLE } } },
-};
+export const ATOMIC_OPERATION = replacingBody(
+  {
+    summary: 'JSON:API Atomic Operations',
+    description:
+      'Runs add, update and remove operations in order, all or nothing, in one database transaction (json-api mode). ' +
+      'A lid given to an added resource names it in later operations. Errors point into the document (/atomic:operations/<n>/...).',
+    requestBody: { required: true, content: { [ATOMIC_MEDIA_TYPE]: { schema: ATOMIC_REQUEST_SCHEMA, example: ATOMIC_REQUEST_EXAMPLE } } },
+  },
+  ATOMIC_MEDIA_TYPE,
+  {
+    type: 'object',
+    required: ['atomic:results'],
+    properties: { 'atomic:results': { type: 'array', items: { type: 'object', properties: { data: { type: 'object' }, meta: { type: 'object' } } } } },
+  },
+);

@@ -6,6 +6,7 @@ import { getOperation, getStatusCode, IRoute, parseRoutes } from 'routing-contro
 import { converter } from '../response/convertBody';
 import type { ApiConfig } from '../config/ApiConfig';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
+import { DOCUMENTED_BODY } from './operationSpec';
 import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { Transformer } from '../transformer/Transformer';
 import { refusesUnknownFields } from '../validation/validationOptions';
@@ -141,7 +142,10 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   const hasBody = operation.requestBody !== undefined;
   operation.parameters = [...(operation.parameters ?? []), ...actionParameters(config, metadata, transformer, method, key)];
   if (operation.parameters.length === 0) delete operation.parameters;
-  if (hasBody && jsonApi) {
+  const documentedBody = (operation as Record<string, unknown>)[DOCUMENTED_BODY] === true;
+  delete (operation as Record<string, unknown>)[DOCUMENTED_BODY];
+  if (documentedBody && jsonApi) payloadAsMeta(operation);
+  if (hasBody && jsonApi && !documentedBody) {
     addJsonApiBody(operation, { type: metadata.transformer?.resourceKey, transformer, update: method !== 'post' && hasPathParams, requestSchemas });
   }
 
@@ -169,6 +173,18 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
     operation.responses[String(error)] ??= { description: errorDescription(error), content: { [mediaType]: { schema: ref('Error') } } };
   }
   if (method === 'get' && config.jsonp.enabled) documentJsonp(config, operation);
+}
+
+/**
+ * In json-api mode a JSON payload goes out as the `meta` of a JSON:API document (payloadDocument()):
+ * a documented `application/json` answer is described that way.
+ */
+function payloadAsMeta(operation: Operation): void {
+  const ok = operation.responses['200'] as { content?: Record<string, { schema?: unknown }> } | undefined;
+  const payload = ok?.content?.['application/json'];
+  if (!ok?.content || !payload) return;
+  delete ok.content['application/json'];
+  ok.content[JSON_API_MEDIA_TYPE] = { schema: { type: 'object', required: ['meta'], properties: { meta: payload.schema ?? {} } } };
 }
 
 /** The body of a successful response: the transformer's resource in the serializer's envelope. */

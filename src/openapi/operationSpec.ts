@@ -5,3 +5,26 @@ export type OperationSpec = Exclude<Parameters<typeof OpenAPI>[0], (...args: nev
 
 /** A schema as an operation's request body holds it. */
 export type SchemaSpec = NonNullable<Extract<NonNullable<OperationSpec['requestBody']>, { content: unknown }>['content'][string]['schema']>;
+
+/** What `@OpenAPI()` takes as a function: the generated operation in, the operation to document out. */
+export type OperationRewrite = (
+  source: Parameters<Extract<Parameters<typeof OpenAPI>[0], (...args: never[]) => unknown>>[0],
+) => ReturnType<Extract<Parameters<typeof OpenAPI>[0], (...args: never[]) => unknown>>;
+
+/** Marks an operation whose request body is documented whole: buildDocument() adds no JSON:API document to it. */
+export const DOCUMENTED_BODY = 'x-rca-documented-body';
+
+/**
+ * An operation whose request body is exactly `spec`'s (the generator adds a media type per `@Body()`,
+ * and json-api mode a resource document; an endpoint that reads one kind of document documents only
+ * that one), answering 200 with `response` as `responseType`.
+ */
+export function replacingBody(spec: OperationSpec, responseType: string, response: SchemaSpec): OperationRewrite {
+  return (source) => ({
+    ...source,
+    ...spec,
+    [DOCUMENTED_BODY]: true,
+    requestBody: spec.requestBody,
+    responses: { ...source.responses, '200': { description: 'Successful response', content: { [responseType]: { schema: response } } } },
+  });
+}

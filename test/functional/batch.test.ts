@@ -119,3 +119,33 @@ onBothFrameworks('POST /v1/batch', (app) => {
     expect(await count()).to.equal(before + 1);
   });
 });
+
+onBothFrameworks(
+  'POST /v1/batch in json-api mode',
+  (app) => {
+    afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+
+    it('runs JSON:API requests (their content-type set per request) and answers the responses as the meta of a document', async () => {
+      const document = {
+        data: {
+          type: 'books',
+          attributes: { title: 'Batched in JSON:API' },
+          relationships: { author: { data: { type: 'authors', id: '1' } }, publisher: { data: { type: 'publishers', id: '2' } } },
+        },
+      };
+      const response = await app().post('/v1/batch', {
+        requests: [
+          { id: 'book', method: 'POST', url: '/v1/books', headers: { 'content-type': 'application/vnd.api+json' }, body: document },
+          { method: 'GET', url: '/v1/books/{{book.body.data.id}}?include=author' },
+        ],
+      });
+      expect(response.status).to.equal(200);
+      expect(response.headers.get('content-type')).to.equal('application/vnd.api+json');
+      const answers: Answer[] = response.body.meta.responses;
+      expect(answers.map((a) => a.status)).to.deep.equal([201, 200]);
+      expect(answers[1].body.data.attributes.title).to.equal('Batched in JSON:API');
+      expect(answers[1].body.included[0]).to.include({ type: 'authors', id: '1' });
+    });
+  },
+  { serializer: 'json-api' },
+);
