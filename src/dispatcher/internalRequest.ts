@@ -60,14 +60,16 @@ export async function sendInternal<T>(app: AppState, call: InternalCall): Promis
   const protocol = outer?.origin.startsWith('https:') ? 'https' : 'http';
   const origin = { depth, protocol, requestId: outer?.observation.nextChildId(), parentId: outer?.requestId, parentSpan };
   const done = outer?.observation.timer.begin('internal');
-  // exit(): the inner request must not see the outer request's store; it gets its own.
-  const raw = await requestStorage
-    .exit(() => dispatchInProcess(app.listener(), { method, url, headers, body, origin, signal: outer?.signal }))
-    .catch((error: unknown) => {
-      endWithStatus(parentSpan, 499);
-      throw error;
-    })
-    .finally(done);
+  let raw: Awaited<ReturnType<typeof dispatchInProcess>>;
+  try {
+    // exit(): the inner request must not see the outer request's store; it gets its own.
+    raw = await requestStorage.exit(() => dispatchInProcess(app.listener(), { method, url, headers, body, origin, signal: outer?.signal }));
+  } catch (error) {
+    endWithStatus(parentSpan, 499);
+    throw error;
+  } finally {
+    done?.();
+  }
   endWithStatus(parentSpan, raw.status);
   const parsed = parseBody(raw.body, raw.headers['content-type']);
   // The app's own answer: a route that mislabels text as JSON still gets its text back.

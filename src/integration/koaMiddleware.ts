@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { createContext } from '../context/createContext';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
-import { observeResponse } from '../observe/observeResponse';
+import { observedHeaders, observeResponse } from '../observe/observeResponse';
 import type { RenderedResponse } from '../response/RenderedResponse';
 import { NO_BODY, readRequestBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
@@ -41,7 +41,7 @@ export function koaContextAndErrors(app: AppState, onError: ErrorListener): Midd
       signal: closedEarly(ctx.res),
     });
     (ctx as Context & { [CONTEXT]: RequestContext })[CONTEXT] = context;
-    observeResponse(ctx.res, context, app.logger);
+    observeResponse(ctx.res, context, app.logger, false);
     await requestStorage.run(context, async () => {
       try {
         assertAcceptable(context);
@@ -56,6 +56,13 @@ export function koaContextAndErrors(app: AppState, onError: ErrorListener): Midd
         onError(error, rendered.status);
         sendKoa(ctx, rendered);
       }
+      // Koa writes the answer once this first middleware returns: the headers that need its end go now.
+      if (!ctx.headerSent)
+        observedHeaders(
+          context,
+          (name) => ctx.res.hasHeader(name),
+          (name, value) => ctx.set(name, value),
+        );
     });
   };
 }

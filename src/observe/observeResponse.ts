@@ -9,17 +9,28 @@ export const OBSERVED = Symbol('rca.observed');
 type Observed = ServerResponse & { [OBSERVED]?: RequestContext };
 
 /**
- * Node's writeHead(), preceded by the headers every response of a request handled by useApi()
- * carries: `X-Request-Id` and, with `timing` on, `Server-Timing`. Every way of answering ends here
- * (Express's `res.send()`, Koa's respond, routing-controllers, a bare `res.end()`), so no path is
- * missed; a header the app set itself is kept.
+ * The headers a response of `context` carries, unless the app set them itself: `X-Request-Id`, and
+ * with `timing` on `Server-Timing`. An internal request made inside another has no `Server-Timing`:
+ * its time is its caller's `internal`, and the header would cost every call its building.
+ */
+export function observedHeaders(context: RequestContext, has: (name: string) => boolean, set: (name: string, value: string) => void): void {
+  const { config } = context.app;
+  if (!has(config.requestId.header)) set(config.requestId.header, context.requestId);
+  if (config.timing && context.observation.parentId === undefined && !has('server-timing')) set('server-timing', context.observation.timer.header());
+}
+
+/**
+ * Node's writeHead(), preceded by the observed headers. Every way an Express app answers ends here
+ * (`res.send()`, routing-controllers, a bare `res.end()`), so no path is missed.
  */
 function writeHeadObserved(this: Observed, ...args: unknown[]): ServerResponse {
   const context = this[OBSERVED];
   if (context && !this.headersSent) {
-    const { config } = context.app;
-    if (!this.hasHeader(config.requestId.header)) this.setHeader(config.requestId.header, context.requestId);
-    if (config.timing && !this.hasHeader('server-timing')) this.setHeader('server-timing', context.observation.timer.header());
+    observedHeaders(
+      context,
+      (name) => this.hasHeader(name),
+      (name, value) => this.setHeader(name, value),
+    );
   }
   return (ServerResponse.prototype.writeHead as (...all: unknown[]) => ServerResponse).apply(this, args);
 }
@@ -35,12 +46,15 @@ export function prepareResponse(res: ServerResponse): void {
 }
 
 /**
- * Ties a response to its request's context: its head gets the request id and `Server-Timing`, and,
- * given a logger, one line is logged once it has been sent (or abandoned).
+ * Ties a response to its request's context: with `headers`, its head gets the observed headers
+ * (Koa's middleware sets them itself, as it answers last); given a logger, one line is logged once
+ * it has been sent (or abandoned), and the request's span ends.
  */
-export function observeResponse(res: ServerResponse, context: RequestContext, logger: ApiLogger | undefined): void {
-  prepareResponse(res);
-  (res as Observed)[OBSERVED] = context;
+export function observeResponse(res: ServerResponse, context: RequestContext, logger: ApiLogger | undefined, headers = true): void {
+  if (headers) {
+    prepareResponse(res);
+    (res as Observed)[OBSERVED] = context;
+  }
   const { span } = context.observation;
   if (!logger && !span) return;
   res.once('close', () => {

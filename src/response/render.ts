@@ -56,7 +56,13 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
     observer: context.observation,
   });
   // The walk loads relations as it goes: their statements are the database's time, not the transform's.
-  const transformed = await timer.time('transform', () => scope.run(body.resource), 'db');
+  const transforming = timer.beginExcluding('transform', 'db');
+  let transformed: Awaited<ReturnType<Scope['run']>>;
+  try {
+    transformed = await scope.run(body.resource);
+  } finally {
+    transforming();
+  }
   const serializer = serializers[config.serializer];
   let page: PageInfo | null = null;
   if (body.paginator && isCursorPaginator(body.paginator)) {

@@ -42,6 +42,9 @@ onBothFrameworks('POST /v1/batch', (app) => {
     // Each request is an internal call of the batch's: its id is the batch's with a suffix.
     const id = response.headers.get('x-request-id');
     expect(answers.filter((a) => a.status !== 424).map((a) => header(a, 'x-request-id'))).to.deep.equal([`${id}.1`, `${id}.2`, `${id}.3`, `${id}.4`]);
+    // Their time is the batch's `internal`: an internal request made inside another carries no Server-Timing.
+    expect(answers.map((a) => header(a, 'server-timing'))).to.deep.equal([undefined, undefined, undefined, undefined, undefined]);
+    expect(response.headers.get('server-timing')).to.match(/(^|, )internal;dur=[\d.]+;desc="4 calls", /);
   });
 
   it('runs the documented atomic example in one transaction', async () => {
