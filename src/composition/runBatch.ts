@@ -102,6 +102,8 @@ function toBatchAnswer(id: string, answer: Answer): BatchAnswer {
  */
 export async function batchResponse(api: Api, document: unknown): Promise<ApiResponse> {
   const context = currentContext('batchResponse()');
+  // Nested, each level's operations.max would multiply: a batch is a client's request only.
+  if (context.depth > 0) throw new ApiError('RCA_BATCH_NESTED');
   const batch = parseBatch(document, context.app.config.operations.max);
   const outcome = await runBatch(api, batch);
   if (outcome.failedAt === undefined) return new ApiResponse(context).respond({ responses: outcome.answers });

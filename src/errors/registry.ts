@@ -94,6 +94,10 @@ export const ERROR_REGISTRY = {
       'Atomic operations are sent as application/vnd.api+json; ext="https://jsonapi.org/ext/atomic" to an API in json-api mode (this one: {serializer})',
   },
   RCA_BATCH_INVALID: { status: 400, template: 'Invalid batch at "{pointer}": {reason}' },
+  RCA_BATCH_NESTED: {
+    status: 400,
+    template: "Batches and atomic operations are a client's requests: one cannot be made from inside another request (each level would multiply the work)",
+  },
   RCA_TRANSACTION_NO_DATABASE: { status: 500, template: 'api.transaction() needs the Sequelize instance: pass it to useApi(app, { sequelize })' },
   RCA_TRANSACTION_REMOTE: {
     status: 409,

@@ -138,6 +138,7 @@ export async function atomicOperationsResponse(api: Api, document: unknown, base
   const context = currentContext('atomicOperationsResponse()');
   const { config } = context.app;
   if (config.serializer !== 'json-api' || !isAtomicRequest(context.headers)) throw new ApiError('RCA_ATOMIC_MEDIA_TYPE', { serializer: config.serializer });
+  if (context.depth > 0) throw new ApiError('RCA_BATCH_NESTED');
   const outcome = await runAtomicOperations(api, parseAtomicDocument(document, basePath, config.operations.max), basePath);
   const response = new ApiResponse(context).setHeaders({ 'content-type': ATOMIC_MEDIA_TYPE });
   if ('results' in outcome) return response.respond({ 'atomic:results': outcome.results });

@@ -111,6 +111,12 @@ onBothFrameworks(
         const source = response.body.errors[0].source;
         expect(source?.pointer ?? '', JSON.stringify(document).slice(0, 120)).to.equal(pointer);
       }
+      const viaBatch = await app().post('/v1/batch', {
+        requests: [
+          { method: 'POST', url: '/v1/operations', headers: { 'content-type': ATOMIC_MEDIA_TYPE }, body: { 'atomic:operations': [addBook('nested')] } },
+        ],
+      });
+      expect(viaBatch.body.meta.responses[0].status).to.equal(400);
       const started = Date.now();
       const huge = await send({ 'atomic:operations': Array.from({ length: 10_000 }, () => ({ op: 'remove', ref: { type: 'books', id: '1' } })) });
       expect(huge.status).to.be.oneOf([400, 413]);

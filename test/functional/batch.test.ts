@@ -99,6 +99,11 @@ onBothFrameworks('POST /v1/batch', (app) => {
       expect(response.status, JSON.stringify(body).slice(0, 80)).to.equal(400);
       expect(response.body.error.message).to.match(message);
     }
+    // Nested, each level's 100 would multiply (and internal.maxDepth allows 10 levels): refused inside.
+    const nested = await app().post('/v1/batch', { requests: [{ method: 'POST', url: '/v1/batch', body: { requests: [write] } }] });
+    expect(nested.status).to.equal(200);
+    expect(nested.body.responses[0].status).to.equal(400);
+    expect(nested.body.responses[0].body.error.message).to.match(/cannot be made from inside another request/);
     const started = Date.now();
     const huge = await app().post('/v1/batch', { requests: Array.from({ length: 10_000 }, () => write) });
     expect(huge.status).to.be.oneOf([400, 413]);
