@@ -8,7 +8,13 @@ import type { IncomingHttpHeaders } from 'node:http';
  */
 const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** True for an id this library accepts from a caller. */
+/**
+ * True for an id this library accepts from a caller.
+ *
+ * @example
+ * isWellFormedRequestId('edge-7f3a.1'); // true
+ * isWellFormedRequestId('has space');   // false
+ */
 export function isWellFormedRequestId(value: unknown): value is string {
   return typeof value === 'string' && WELL_FORMED.test(value);
 }
