@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/ApiError';
+import { isPlainObject } from '../config/deepMerge';
 import type { HttpMethod } from '../dispatcher/Api';
 import { referencedIds, referencesIn } from './references';
 
@@ -30,8 +31,6 @@ const KEYS = new Set(['id', 'method', 'url', 'body', 'headers', 'depends_on']);
 
 const refuse = (pointer: string, reason: string) => new ApiError('RCA_BATCH_INVALID', { pointer, reason });
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Reads a batch document: `{ "atomic"?: boolean, "requests": [{ "id"?, "method", "url", "body"?,
  * "headers"?, "depends_on"? }] }`, at most `max` requests. Every request is checked before any
@@ -43,7 +42,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * parseBatch({ requests: [{ method: 'GET', url: '/v1/books/1' }] }, 100);
  */
 export function parseBatch(document: unknown, max: number): BatchRequest {
-  if (!isObject(document)) throw refuse('', 'the body must be an object with a "requests" list');
+  if (!isPlainObject(document)) throw refuse('', 'the body must be an object with a "requests" list');
   const unknown = Object.keys(document).find((key) => key !== 'atomic' && key !== 'requests');
   if (unknown) throw refuse(`/${unknown}`, 'only "atomic" and "requests" are read');
   if (document.atomic !== undefined && typeof document.atomic !== 'boolean') throw refuse('/atomic', 'must be true or false');
@@ -61,7 +60,7 @@ export function parseBatch(document: unknown, max: number): BatchRequest {
 
 function parseItem(request: unknown, index: number, earlier: ReadonlySet<string>): BatchItem {
   const at = `/requests/${index}`;
-  if (!isObject(request)) throw refuse(at, 'must be an object');
+  if (!isPlainObject(request)) throw refuse(at, 'must be an object');
   const extra = Object.keys(request).find((key) => !KEYS.has(key));
   if (extra) throw refuse(`${at}/${extra}`, `is not read; a request has ${[...KEYS].join(', ')}`);
   const id = request.id === undefined ? String(index) : request.id;
@@ -96,7 +95,7 @@ function readDependencies(value: unknown, pointer: string): string[] {
 
 function readHeaders(value: unknown, pointer: string): Record<string, string> {
   if (value === undefined) return {};
-  if (!isObject(value)) throw refuse(pointer, 'must be an object of header names and string values');
+  if (!isPlainObject(value)) throw refuse(pointer, 'must be an object of header names and string values');
   const headers: Record<string, string> = {};
   for (const [name, text] of Object.entries(value)) {
     if (!HEADERS.has(name.toLowerCase()) || typeof text !== 'string' || /[\r\n]/.test(text)) {

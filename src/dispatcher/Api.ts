@@ -9,7 +9,7 @@ import { ApiResponse } from '../response/ApiResponse';
 import { createResponseBody } from './createResponse';
 import { getDefaultApp } from './defaultApp';
 import { ApiCallResponse, InternalHttpError } from './InternalHttpError';
-import { sendInternal } from './internalRequest';
+import { HAS_BODY, sendInternal } from './internalRequest';
 import { createRemoteClient, sendObservedRemote } from './remoteClient';
 import { activeTransaction, inTransaction, TransactionState } from './transaction';
 import { classify, Target } from './urlPolicy';
@@ -35,8 +35,6 @@ export interface ApiRequestOptions {
   internal?: boolean;
 }
 
-const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
-
 /** The configuration of remote calls made before any app is wired: resolved once. */
 let appLessConfig: ApiConfig | undefined;
 
@@ -52,6 +50,15 @@ function toQuery(params: ApiParams | undefined): URLSearchParams {
   return query;
 }
 
+/** Options of `api.transaction()`. */
+export interface TransactionOptions {
+  /**
+   * Lets remote calls be made inside (they are refused otherwise): they are not part of the
+   * transaction, and a rollback cannot undo what they did.
+   */
+  allowRemote?: boolean;
+}
+
 /**
  * Calls routes of the same app in process, without a socket (HMVC), and the same calls on remote
  * hosts through axios when given an absolute URL. Each internal request runs in a context of its
@@ -62,15 +69,6 @@ function toQuery(params: ApiParams | undefined): URLSearchParams {
  * const book = await api.get<{ id: number; title: string }>('/v1/books/1', { include: 'author' });
  * const created = await api.post('/v1/books', { title: 'Dune', author_id: 1, publisher_id: 2 });
  */
-/** Options of `api.transaction()`. */
-export interface TransactionOptions {
-  /**
-   * Lets remote calls be made inside (they are refused otherwise): they are not part of the
-   * transaction, and a rollback cannot undo what they did.
-   */
-  allowRemote?: boolean;
-}
-
 @Service()
 export class Api {
   private app?: AppState;
@@ -179,20 +177,20 @@ export class Api {
   /** A call of a transaction's Api that answered >= 400 dooms the transaction, even if its caller goes on. */
   private noteFailure<T>(response: ApiCallResponse<T>, options: ApiRequestOptions): ApiCallResponse<T> {
     if (this.transactionState && response.status >= 400) {
-      this.transactionState.failure ??= new InternalHttpError('RCA_UPSTREAM_STATUS', response, {
-        method: options.method.toUpperCase(),
-        target: this.shownTarget(options),
-      });
+      this.transactionState.failure ??= this.failureOf(response, options);
     }
     return response;
   }
 
   private async call<T>(options: ApiRequestOptions): Promise<T> {
     const response = await this.request<T>(options);
-    if (response.status >= 400) {
-      throw new InternalHttpError('RCA_UPSTREAM_STATUS', response, { method: options.method.toUpperCase(), target: this.shownTarget(options) });
-    }
+    if (response.status >= 400) throw this.failureOf(response, options);
     return response.body;
+  }
+
+  /** The error of a call answered >= 400: thrown by the verb methods, kept by a transaction. */
+  private failureOf(response: ApiCallResponse, options: ApiRequestOptions): InternalHttpError {
+    return new InternalHttpError('RCA_UPSTREAM_STATUS', response, { method: options.method.toUpperCase(), target: this.shownTarget(options) });
   }
 
   /**

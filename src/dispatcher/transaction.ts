@@ -1,5 +1,5 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
-import type { Sequelize, Transaction } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import type { InternalHttpError } from './InternalHttpError';
 
 /** What Sequelize asks of a continuation-local namespace (cls-hooked's interface). */
@@ -47,7 +47,6 @@ interface SequelizeClass {
 
 /** The state of one `api.transaction()`, kept in the namespace beside Sequelize's transaction. */
 export interface TransactionState {
-  readonly transaction: Transaction;
   /** Remote calls are refused inside, unless the transaction was opened with `allowRemote`. */
   readonly allowRemote: boolean;
   /** The first call made through the transaction's Api that answered >= 400: it rolls everything back. */
@@ -84,8 +83,8 @@ export async function inTransaction<T>(sequelize: Sequelize, allowRemote: boolea
   const namespace = transactionNamespace(sequelize);
   const outer = activeTransaction();
   if (outer) return work(outer);
-  return sequelize.transaction(async (transaction) => {
-    const state: TransactionState = { transaction, allowRemote };
+  return sequelize.transaction(async () => {
+    const state: TransactionState = { allowRemote };
     namespace.set(STATE_KEY, state);
     const result = await work(state);
     if (state.failure) throw state.failure;

@@ -1,4 +1,5 @@
 import contentType from 'content-type';
+import { isPlainObject } from '../config/deepMerge';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { JSON_API_MEDIA_TYPE } from './errorDocument';
@@ -32,8 +33,6 @@ export interface AtomicOperation {
 const OPS = new Set(['add', 'update', 'remove']);
 const KEYS = new Set(['op', 'ref', 'href', 'data', 'meta']);
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const invalid = (pointer: string, reason: string) => new ApiError('RCA_ATOMIC_INVALID', { pointer, reason });
 
 /** True when the request's Content-Type names the atomic extension: its body is an operations document, not a resource document. */
@@ -57,7 +56,7 @@ export function isAtomicRequest(headers: RequestContext['headers']): boolean {
  * parseAtomicDocument({ 'atomic:operations': [{ op: 'remove', ref: { type: 'books', id: '1' } }] }, '/v1', 100);
  */
 export function parseAtomicDocument(document: unknown, basePath: string, max: number): AtomicOperation[] {
-  if (!isObject(document) || !Array.isArray(document['atomic:operations'])) throw invalid('', 'the body must be { "atomic:operations": [ ... ] }');
+  if (!isPlainObject(document) || !Array.isArray(document['atomic:operations'])) throw invalid('', 'the body must be { "atomic:operations": [ ... ] }');
   const operations = document['atomic:operations'] as unknown[];
   if (operations.length === 0) throw invalid('/atomic:operations', 'must hold at least one operation');
   if (operations.length > max)
@@ -68,7 +67,7 @@ export function parseAtomicDocument(document: unknown, basePath: string, max: nu
 }
 
 function parseOperation(operation: unknown, pointer: string, basePath: string): AtomicOperation {
-  if (!isObject(operation)) throw invalid(pointer, 'an operation must be an object');
+  if (!isPlainObject(operation)) throw invalid(pointer, 'an operation must be an object');
   const extra = Object.keys(operation).find((key) => !KEYS.has(key));
   if (extra) throw invalid(`${pointer}/${extra}`, 'is not a member of an operation');
   const { op, data } = operation;
@@ -94,7 +93,7 @@ function parseOperation(operation: unknown, pointer: string, basePath: string): 
 
 /** A `ref`: `{ type, id | lid, relationship? }`. */
 function readRef(value: unknown, pointer: string): ResourceRef {
-  if (!isObject(value)) throw invalid(pointer, 'must be an object');
+  if (!isPlainObject(value)) throw invalid(pointer, 'must be an object');
   const { type, id, lid, relationship } = value;
   if (typeof type !== 'string' || !type) throw invalid(`${pointer}/type`, 'must be a string');
   if (id !== undefined && typeof id !== 'string') throw invalid(`${pointer}/id`, 'must be a string');
@@ -115,13 +114,13 @@ function readHref(value: unknown, pointer: string, basePath: string): ResourceRe
 
 /** The target of an `add` without a ref: the resource its data describes. */
 function addTarget(data: unknown, pointer: string): ResourceRef {
-  if (!isObject(data) || typeof data.type !== 'string') throw invalid(`${pointer}/type`, 'an added resource needs a type');
+  if (!isPlainObject(data) || typeof data.type !== 'string') throw invalid(`${pointer}/type`, 'an added resource needs a type');
   return { type: data.type };
 }
 
 /** A resource object's type must be the target's: another one is a 409, as JSON:API answers a mismatched type. */
 function checkDataType(data: unknown, target: ResourceRef, pointer: string): void {
-  if (!isObject(data)) throw invalid(pointer, 'must be a resource object');
+  if (!isPlainObject(data)) throw invalid(pointer, 'must be a resource object');
   if (data.type !== target.type) {
     throw new ApiError('RCA_JSONAPI_CONFLICT', {
       pointer: `${pointer}/type`,

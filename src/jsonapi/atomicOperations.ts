@@ -1,4 +1,5 @@
 import { currentContext } from '../context/RequestContext';
+import { isPlainObject } from '../config/deepMerge';
 import type { Api, ApiRequestOptions } from '../dispatcher/Api';
 import { ApiError } from '../errors/ApiError';
 import { ApiResponse } from '../response/ApiResponse';
@@ -12,8 +13,6 @@ export type AtomicResult = { data?: unknown; meta?: unknown };
 
 /** What a run of operations did: every result, or the first failure (with the errors to answer). */
 export type AtomicOutcome = { results: AtomicResult[] } | { failedAt: number; status: number; errors: JsonApiError[] };
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const invalid = (pointer: string, reason: string) => new ApiError('RCA_ATOMIC_INVALID', { pointer, reason });
 
@@ -30,7 +29,7 @@ function idOf(ref: { id?: unknown; lid?: unknown }, lids: LocalIds, pointer: str
 /** A resource identifier with its lid replaced by the server's id. */
 function linkage(value: unknown, lids: LocalIds, pointer: string): unknown {
   if (Array.isArray(value)) return value.map((item, i) => linkage(item, lids, `${pointer}/${i}`));
-  if (!isObject(value) || value.lid === undefined) return value;
+  if (!isPlainObject(value) || value.lid === undefined) return value;
   const { lid: _lid, ...rest } = value;
   return { ...rest, id: idOf(value, lids, pointer) };
 }
@@ -39,11 +38,11 @@ function linkage(value: unknown, lids: LocalIds, pointer: string): unknown {
 function resourceObject(data: Json, lids: LocalIds, pointer: string, id: string | undefined): Json {
   const { lid: _lid, id: _id, relationships, ...rest } = data;
   const resolved: Json = { ...rest, ...(id !== undefined ? { id } : {}) };
-  if (isObject(relationships)) {
+  if (isPlainObject(relationships)) {
     resolved.relationships = Object.fromEntries(
       Object.entries(relationships).map(([name, relationship]) => [
         name,
-        isObject(relationship) ? { ...relationship, data: linkage(relationship.data, lids, `${pointer}/relationships/${name}/data`) } : relationship,
+        isPlainObject(relationship) ? { ...relationship, data: linkage(relationship.data, lids, `${pointer}/relationships/${name}/data`) } : relationship,
       ]),
     );
   } else if (relationships !== undefined) resolved.relationships = relationships;
@@ -79,13 +78,13 @@ function relationshipRequest(
     throw invalid(`${operation.pointer}/op`, 'to-many relationships are not changed through operations here: "update" a to-one relationship');
   }
   const data = linkage(operation.data, lids, `${operation.pointer}/data`);
-  if (data !== null && !isObject(data)) throw invalid(`${operation.pointer}/data`, 'a to-one relationship takes one resource identifier or null');
+  if (data !== null && !isPlainObject(data)) throw invalid(`${operation.pointer}/data`, 'a to-one relationship takes one resource identifier or null');
   return { method: 'PATCH', url, headers, body: { data: { type: ref.type, id, relationships: { [ref.relationship!]: { data } } } } };
 }
 
 /** The errors of a failed operation, pointing into the operations document. */
 function errorsOf(body: unknown, status: number, pointer: string): JsonApiError[] {
-  const errors = isObject(body) && Array.isArray(body.errors) ? (body.errors as JsonApiError[]) : [{ status: String(status), title: 'Operation failed' }];
+  const errors = isPlainObject(body) && Array.isArray(body.errors) ? (body.errors as JsonApiError[]) : [{ status: String(status), title: 'Operation failed' }];
   return errors.map((error) => ({ ...error, source: { pointer: `${pointer}${error.source?.pointer ?? ''}` } }));
 }
 
@@ -105,15 +104,15 @@ export async function runAtomicOperations(api: Api, operations: AtomicOperation[
       const lids: LocalIds = new Map();
       const results: AtomicResult[] = [];
       for (const [index, operation] of operations.entries()) {
-        const lid = isObject(operation.data) && operation.op === 'add' ? operation.data.lid : undefined;
+        const lid = isPlainObject(operation.data) && operation.op === 'add' ? operation.data.lid : undefined;
         if (typeof lid === 'string' && lids.has(lid)) throw invalid(`${operation.pointer}/data/lid`, `"${lid.slice(0, 40)}" is the lid of an earlier resource`);
         const answer = await tx.request(requestOf(operation, lids, basePath));
         if (answer.status >= 400) {
           outcome = { failedAt: index, status: answer.status, errors: errorsOf(answer.body, answer.status, operation.pointer) };
           throw new Error('roll back');
         }
-        const body = isObject(answer.body) ? answer.body : {};
-        if (typeof lid === 'string' && isObject(body.data)) lids.set(lid, String(body.data.id));
+        const body = isPlainObject(answer.body) ? answer.body : {};
+        if (typeof lid === 'string' && isPlainObject(body.data)) lids.set(lid, String(body.data.id));
         results.push({ ...(body.data !== undefined ? { data: body.data } : {}), ...(body.meta !== undefined ? { meta: body.meta } : {}) });
       }
       return (outcome = { results });
