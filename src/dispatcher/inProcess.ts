@@ -111,8 +111,12 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
         const outgoing = res.getHeaders();
         const headers: Record<string, string> = {};
         for (const name in outgoing) headers[name] = headerValue(outgoing[name]);
-        resolve({ status: res.statusCode, headers, body: joinChunks(chunks) });
+        const response = { status: res.statusCode, headers, body: joinChunks(chunks) };
+        // Answered on the next tick, as a socket would be: a caller that awaits calls in a loop keeps the
+        // microtask queue busy, and the ticks the request's streams queued would never run until it ends,
+        // each call's request and response kept alive meanwhile.
         process.nextTick(() => {
+          resolve(response);
           for (const callback of [chunk, encoding, done]) if (typeof callback === 'function') (callback as () => void)();
           res.emit('prefinish');
           res.emit('finish');

@@ -63,8 +63,9 @@ export async function sendInternal<T>(app: AppState, call: InternalCall): Promis
   const done = outer?.observation.timer.begin('internal');
   let raw: Awaited<ReturnType<typeof dispatchInProcess>>;
   try {
-    // exit(): the inner request must not see the outer request's store; it gets its own.
-    raw = await requestStorage.exit(() => dispatchInProcess(app.listener(), { method, url, headers, body, origin, signal: outer?.signal }));
+    // The inner request must not see the outer request's store; it gets its own. run(undefined) rather
+    // than exit(): exit() switches Node's promise hooks off and on again when this is the only storage.
+    raw = await requestStorage.run(undefined as never, () => dispatchInProcess(app.listener(), { method, url, headers, body, origin, signal: outer?.signal }));
   } catch (error) {
     endWithStatus(parentSpan, 499);
     throw error;
