@@ -8,6 +8,7 @@ import type { Sequelize } from 'sequelize';
 import { ApiConfigInput, ApiLogger, docsController, ErrorListener, useApi } from '../src';
 import type { ExampleFramework } from './config';
 import { AuthorsController } from './controllers/AuthorsController';
+import { BookGenresController } from './controllers/BookGenresController';
 import { BooksController } from './controllers/BooksController';
 import { CommentsController } from './controllers/CommentsController';
 import { CompositionController } from './controllers/CompositionController';
@@ -25,6 +26,7 @@ export const exampleControllers = [
   IndexController,
   HealthController,
   BooksController,
+  BookGenresController,
   AuthorsController,
   PublishersController,
   GenresController,

@@ -93,6 +93,11 @@ export type { AtomicOutcome, AtomicResult } from './jsonapi/atomicOperations';
 export { parseAtomicDocument, ATOMIC_EXTENSION, ATOMIC_MEDIA_TYPE } from './jsonapi/atomicDocument';
 export type { AtomicOperation, ResourceRef } from './jsonapi/atomicDocument';
 export { ATOMIC_OPERATION, ATOMIC_REQUEST_SCHEMA, ATOMIC_REQUEST_EXAMPLE } from './jsonapi/atomicSchema';
+export { readRelationshipIds, isRelationshipPath, RELATIONSHIP_MAX_IDS } from './jsonapi/relationshipDocument';
+export type { RelationshipOptions, ResourceIdentifier } from './jsonapi/relationshipDocument';
+export { relationshipResponse } from './jsonapi/relationshipResponse';
+export { relationshipOperation } from './openapi/relationshipOperation';
+export type { RelationshipOperationOptions } from './openapi/relationshipOperation';
 
 // Observability
 export { observeDatabase } from './observe/observeDatabase';

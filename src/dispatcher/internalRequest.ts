@@ -53,7 +53,8 @@ export async function sendInternal<T>(app: AppState, call: InternalCall): Promis
   if (depth > app.config.internal.maxDepth) {
     throw new ApiError('RCA_INTERNAL_LOOP', { depth, max: app.config.internal.maxDepth, method, path: path.split('?')[0].slice(0, 200) });
   }
-  const body = HAS_BODY.has(method) && call.body !== undefined ? Buffer.from(JSON.stringify(call.body)) : undefined;
+  // A DELETE may carry a body too (a relationship's members to remove); GET and HEAD never do.
+  const body = call.body !== undefined && method !== 'GET' && method !== 'HEAD' ? Buffer.from(JSON.stringify(call.body)) : undefined;
   const headers = headersOf(app, call, body);
   const search = call.query.toString();
   const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;

@@ -18,6 +18,8 @@ export const ERROR_REGISTRY = {
   RCA_JSONAPI_PARAMETER: { status: 400, template: 'The query parameter "{parameter}" is reserved by JSON:API and not supported here' },
   RCA_JSONAPI_DOCUMENT: { status: 400, template: 'The request body is not a JSON:API resource document: {reason}' },
   RCA_JSONAPI_CONFLICT: { status: 409, template: 'The request document does not match this endpoint: {reason}' },
+  RCA_RELATIONSHIP_DOCUMENT: { status: 400, template: 'The request body is not a relationship document at "{pointer}": {reason}' },
+  RCA_RELATED_NOT_FOUND: { status: 404, template: 'No {type} with the id {ids}: a relationship names only resources that exist' },
   RCA_JSONAPI_CLIENT_ID: { status: 403, template: 'Client-generated ids are not supported: leave data.id out when creating a resource' },
   RCA_JSONAPI_NOT_ACCEPTABLE: {
     status: 406,

@@ -7,6 +7,7 @@ import secureJson from 'secure-json-parse';
 import type { ApiConfig } from '../config/ApiConfig';
 import { ApiError } from '../errors/ApiError';
 import { isAtomicRequest } from '../jsonapi/atomicDocument';
+import { isRelationshipPath } from '../jsonapi/relationshipDocument';
 import { fromRequestDocument } from '../jsonapi/requestDocument';
 import type { RequestContext } from '../context/RequestContext';
 import { exceedsDepth } from './jsonDepth';
@@ -182,8 +183,8 @@ export async function readRequestBody(req: IncomingMessage, context: RequestCont
   const body = await readBody(req, context.app.config.body);
   if (body === NO_BODY || context.app.config.serializer !== 'json-api') return body;
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
-  // An atomic operations document is read by its endpoint as a whole, not as one resource.
-  if (!type.startsWith('application/vnd.api+json') || isAtomicRequest(req.headers)) return body;
+  // An atomic operations document, or a relationship's linkage, is read by its endpoint as a whole, not as one resource.
+  if (!type.startsWith('application/vnd.api+json') || isAtomicRequest(req.headers) || isRelationshipPath(context.path)) return body;
   // Operations labelled as a plain JSON:API document: the media type is wrong, not the document.
   if (typeof body === 'object' && body !== null && 'atomic:operations' in body) throw new ApiError('RCA_ATOMIC_MEDIA_TYPE', { serializer: 'json-api' });
   return fromRequestDocument(body, context);

@@ -86,7 +86,8 @@ function parseOperation(operation: unknown, pointer: string, basePath: string): 
   if (op === 'add' && target.relationship === undefined && (target.id !== undefined || target.lid !== undefined) && ref) {
     throw invalid(`${pointer}/ref`, 'an added resource is named by its data, not by a ref');
   }
-  if (!target.relationship && op !== 'remove') checkDataType(data, target, `${pointer}/data`);
+  if (target.relationship !== undefined) checkLinkage(op, data, target, pointer);
+  else if (op !== 'remove') checkDataType(data, target, `${pointer}/data`);
   if (op !== 'add' && !target.relationship && target.id === undefined && target.lid === undefined) throw invalid(`${pointer}/ref`, 'needs an id or a lid');
   return { op: op as AtomicOperation['op'], ref: target, data, pointer };
 }
@@ -103,13 +104,26 @@ function readRef(value: unknown, pointer: string): ResourceRef {
   return { type, id, lid, relationship };
 }
 
-/** An `href` under the API's base path: `/books` (add) or `/books/1` (a resource). */
+/** An `href` under the API's base path: `/books` (add), `/books/1` (a resource) or `/books/1/relationships/genres`. */
 function readHref(value: unknown, pointer: string, basePath: string): ResourceRef {
   if (typeof value !== 'string') throw invalid(pointer, 'must be a string');
   const path = value.startsWith(`${basePath}/`) ? value.slice(basePath.length) : value;
-  const match = /^\/([A-Za-z0-9_-]{1,64})(?:\/([A-Za-z0-9_-]{1,64}))?$/.exec(path);
-  if (!match) throw invalid(pointer, `must be a path such as ${basePath}/books or ${basePath}/books/1`);
-  return { type: match[1], id: match[2] };
+  const match = /^\/([A-Za-z0-9_-]{1,64})(?:\/([A-Za-z0-9_-]{1,64})(?:\/relationships\/([A-Za-z0-9_-]{1,64}))?)?$/.exec(path);
+  if (!match) throw invalid(pointer, `must be a path such as ${basePath}/books, ${basePath}/books/1 or ${basePath}/books/1/relationships/genres`);
+  return match[3] === undefined ? { type: match[1], id: match[2] } : { type: match[1], id: match[2], relationship: match[3] };
+}
+
+/**
+ * A relationship operation names its resource (by id or lid) and sends linkage: `add` and `remove`
+ * a list of identifiers (members of a to-many relationship), `update` a list (to-many) or one
+ * identifier or null (to-one).
+ */
+function checkLinkage(op: string, data: unknown, target: ResourceRef, pointer: string): void {
+  if (target.id === undefined && target.lid === undefined) throw invalid(`${pointer}/ref`, 'a relationship is named by its resource: needs an id or a lid');
+  if (Array.isArray(data)) return;
+  if (op !== 'update')
+    throw invalid(`${pointer}/data`, `"${op}" on a relationship takes a list of resource identifiers (the members of a to-many relationship)`);
+  if (data !== null && !isPlainObject(data)) throw invalid(`${pointer}/data`, 'must be a list of resource identifiers, one resource identifier or null');
 }
 
 /** The target of an `add` without a ref: the resource its data describes. */

@@ -3,7 +3,7 @@ import { isPlainObject } from '../config/deepMerge';
 import type { Api, ApiRequestOptions } from '../dispatcher/Api';
 import { ApiError } from '../errors/ApiError';
 import { ApiResponse } from '../response/ApiResponse';
-import { ATOMIC_MEDIA_TYPE, AtomicOperation, isAtomicRequest, parseAtomicDocument, ResourceRef } from './atomicDocument';
+import { ATOMIC_MEDIA_TYPE, AtomicOperation, isAtomicRequest, parseAtomicDocument } from './atomicDocument';
 import { JSON_API_MEDIA_TYPE, JsonApiError } from './errorDocument';
 
 type Json = Record<string, unknown>;
@@ -62,24 +62,24 @@ function requestOf(operation: AtomicOperation, lids: LocalIds, basePath: string)
   const url = `${collection}/${encodeURIComponent(id)}`;
   if (op === 'remove' && !ref.relationship) return { method: 'DELETE', url, headers };
   if (!ref.relationship) return { method: 'PATCH', url, headers, body: { data: resourceObject(operation.data as Json, lids, `${pointer}/data`, id) } };
-  return relationshipRequest(operation, ref, id, url, headers, lids);
+  return relationshipRequest(operation, id, url, headers, lids);
 }
 
-/** A to-one relationship replaced (`update` with `ref.relationship`): a PATCH of the resource with that relationship. */
-function relationshipRequest(
-  operation: AtomicOperation,
-  ref: ResourceRef,
-  id: string,
-  url: string,
-  headers: Record<string, string>,
-  lids: LocalIds,
-): ApiRequestOptions {
-  if (operation.op !== 'update') {
-    throw invalid(`${operation.pointer}/op`, 'to-many relationships are not changed through operations here: "update" a to-one relationship');
+/**
+ * A relationship operation. To-many (data a list): the relationship's own endpoint, as JSON:API
+ * names it (`/books/1/relationships/genres`): `add` POSTs members, `remove` DELETEs them, `update`
+ * replaces them all with a PATCH. To-one (`update` with one identifier or null): a PATCH of the
+ * resource with that relationship.
+ */
+function relationshipRequest(operation: AtomicOperation, id: string, url: string, headers: Record<string, string>, lids: LocalIds): ApiRequestOptions {
+  const { op, ref, pointer } = operation;
+  const relationship = ref.relationship!;
+  const data = linkage(operation.data, lids, `${pointer}/data`);
+  if (Array.isArray(data)) {
+    const method = op === 'add' ? 'POST' : op === 'remove' ? 'DELETE' : 'PATCH';
+    return { method, url: `${url}/relationships/${encodeURIComponent(relationship)}`, headers, body: { data } };
   }
-  const data = linkage(operation.data, lids, `${operation.pointer}/data`);
-  if (data !== null && !isPlainObject(data)) throw invalid(`${operation.pointer}/data`, 'a to-one relationship takes one resource identifier or null');
-  return { method: 'PATCH', url, headers, body: { data: { type: ref.type, id, relationships: { [ref.relationship!]: { data } } } } };
+  return { method: 'PATCH', url, headers, body: { data: { type: ref.type, id, relationships: { [relationship]: { data } } } } };
 }
 
 /** The errors of a failed operation, pointing into the operations document. */

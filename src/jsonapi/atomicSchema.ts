@@ -24,7 +24,10 @@ export const ATOMIC_REQUEST_SCHEMA: SchemaSpec = {
           op: { type: 'string', enum: ['add', 'update', 'remove'] },
           ref: REF,
           href: { type: 'string' },
-          data: { description: "A resource object (add, update), or a to-one relationship's identifier or null (update of ref.relationship)." },
+          data: {
+            description:
+              'A resource object (add, update); for ref.relationship a list of resource identifiers (add, remove, update of a to-many relationship) or one identifier or null (update of a to-one).',
+          },
           meta: { type: 'object' },
         },
       },

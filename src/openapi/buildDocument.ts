@@ -7,6 +7,7 @@ import { converter } from '../response/convertBody';
 import type { ApiConfig } from '../config/ApiConfig';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { DOCUMENTED_BODY } from './operationSpec';
+import { describeRelationship } from './relationshipOperation';
 import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { Transformer } from '../transformer/Transformer';
 import { refusesUnknownFields } from '../validation/validationOptions';
@@ -144,17 +145,18 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   if (operation.parameters.length === 0) delete operation.parameters;
   const documentedBody = (operation as Record<string, unknown>)[DOCUMENTED_BODY] === true;
   delete (operation as Record<string, unknown>)[DOCUMENTED_BODY];
+  const relationshipStatus = describeRelationship(operation, mediaType, jsonApi);
   if (documentedBody && jsonApi) payloadAsMeta(operation);
-  if (hasBody && jsonApi && !documentedBody) {
+  if (hasBody && jsonApi && !documentedBody && !relationshipStatus) {
     addJsonApiBody(operation, { type: metadata.transformer?.resourceKey, transformer, update: method !== 'post' && hasPathParams, requestSchemas });
   }
 
   // `@Created` answers 201 by itself: the 200 routing-controllers-openapi assumed is not a response.
-  const status = metadata.created ? '201' : getStatusCode(route);
+  const status = relationshipStatus ?? (metadata.created ? '201' : getStatusCode(route));
   if (status !== getStatusCode(route)) delete operation.responses[getStatusCode(route)];
   const documented = operation.responses[status] as { content?: Record<string, { schema?: unknown }> } | undefined;
   const userSchema = documented?.content && Object.values(documented.content).some((content) => content.schema !== undefined);
-  if (!userSchema) {
+  if (!userSchema && !relationshipStatus) {
     const schema = successSchema(metadata, transformer, type, { config, resources, key }, hasPathParams);
     const response: Record<string, unknown> = { description: status === '201' ? 'Created' : 'Successful response' };
     // In json-api mode any payload is sent as a JSON:API document (a free-form one as its meta).
@@ -165,7 +167,8 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
     }
     operation.responses[status] = response;
   }
-  const conditional = hasPathParams && WRITES.has(method);
+  // A relationship's writes take no If-Match: they are not writes of the resource's representation.
+  const conditional = hasPathParams && WRITES.has(method) && !relationshipStatus;
   if (conditional) operation.parameters = [...(operation.parameters ?? []), IF_MATCH];
   strictPathIds(operation);
   const readsQuery = metadata.transformer !== undefined || metadata.paginated !== undefined;

@@ -99,9 +99,9 @@ onBothFrameworks(
         ],
         [{ 'atomic:operations': [addBook('ok'), { op: 'remove', ref: { type: 'books' } }] }, 400, '/atomic:operations/1/ref'],
         [
-          { 'atomic:operations': [addBook('ok'), { op: 'add', ref: { type: 'books', id: '1', relationship: 'genres' }, data: [] }] },
+          { 'atomic:operations': [addBook('ok'), { op: 'add', ref: { type: 'books', id: '1', relationship: 'genres' }, data: { type: 'genres', id: '1' } }] },
           400,
-          '/atomic:operations/1/op',
+          '/atomic:operations/1/data',
         ],
         [{ data: { type: 'books' } }, 400, ''],
       ];

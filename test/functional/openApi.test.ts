@@ -228,6 +228,44 @@ for (const serializer of ['array', 'json-api'] as const) {
         expect(JSON.stringify(store)).to.contain('#/components/schemas/CreateBookRequest');
       });
 
+      it('describes the genres relationship as the server reads it: the linkage in (its example sent as it is), 204 out, no If-Match', async () => {
+        const mediaType = serializer === 'json-api' ? 'application/vnd.api+json' : 'application/json';
+        const path = '/v1/books/{id}/relationships/genres';
+        type Described = { parameters?: Array<{ name: string }>; requestBody?: { content: Record<string, { schema: object; example: unknown }> } };
+        const operations = document.paths[path] as unknown as Record<string, Described & Document['paths'][string][string]>;
+        expect(Object.keys(operations).sort()).to.deep.equal(['delete', 'get', 'patch', 'post']);
+        const ajv = new Ajv2020({ strict: false });
+        for (const method of ['post', 'patch', 'delete']) {
+          const { responses, parameters = [], requestBody } = operations[method];
+          expect(Object.keys(responses), method).to.include('204').and.not.include('200');
+          expect(responses['204'].content, method).to.equal(undefined);
+          expect(
+            parameters.map((parameter) => parameter.name),
+            method,
+          ).to.not.include('If-Match');
+          const validate = ajv.compile(requestBody!.content[mediaType].schema);
+          expect(validate(requestBody!.content[mediaType].example), method).to.equal(true);
+          expect(validate({ data: [{ type: 'authors', id: '1' }] }), method).to.equal(false);
+          expect(validate({ data: Array.from({ length: 101 }, (_, i) => ({ type: 'genres', id: String(i + 1) })) }), method).to.equal(false);
+        }
+        const created = await app().post('/v1/books', { title: 'Documented genres', author_id: 1, publisher_id: 1 });
+        const id = serializer === 'json-api' ? created.body.data.id : created.body.id;
+        const target = `/v1/books/${id}/relationships/genres`;
+        const sent = await app().get(target, {
+          method: 'POST',
+          headers: { 'content-type': mediaType, accept: mediaType },
+          body: JSON.stringify(operations.post.requestBody!.content[mediaType].example),
+        });
+        expect(sent.status, sent.text).to.equal(204);
+        const read = await app().get(target, { headers: { accept: mediaType } });
+        expect(read.body.data.map((member: { id: unknown }) => String(member.id))).to.deep.equal(['2', '5']);
+        check(path, 'get', read);
+        check(path, 'get', await app().get('/v1/books/99999/relationships/genres', { headers: { accept: mediaType } }));
+        const emptied = await app().get(target, { method: 'PATCH', headers: { 'content-type': mediaType }, body: JSON.stringify({ data: [] }) });
+        expect(emptied.status).to.equal(204);
+        expect((await app().get(`/v1/books/${id}`, { method: 'DELETE' })).status).to.equal(200);
+      });
+
       it('real responses conform to their documented schemas: item, page with includes, 201, 400, 404, 422', async () => {
         check('/v1/books/{id}', 'get', await app().get('/v1/books/1'));
         check('/v1/books/{id}', 'get', await app().get('/v1/books/2?include=author,publisher,comments'));

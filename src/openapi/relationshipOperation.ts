@@ -1,0 +1,69 @@
+import { RELATIONSHIP_MAX_IDS } from '../jsonapi/relationshipDocument';
+import type { OperationSpec } from './operationSpec';
+import type { JsonSchema } from './schemaTypes';
+
+/** Marks a relationship endpoint's operation: buildDocument() describes its body and answers for the configured serializer. */
+const RELATIONSHIP = 'x-rca-relationship';
+
+/** What `relationshipOperation()` documents. */
+export interface RelationshipOperationOptions {
+  /** The type of the related resources: `genres`. */
+  type: string;
+  /** A write, and what it does with the members named (GET when absent). */
+  write?: 'add' | 'replace' | 'remove';
+  /** A request document to show (writes). */
+  example?: unknown;
+}
+
+const SUMMARIES = {
+  add: 'Adds members to the relationship (those it holds already stay once)',
+  replace: 'Replaces every member of the relationship',
+  remove: 'Removes members from the relationship',
+};
+
+/**
+ * The OpenAPI operation of a to-many relationship endpoint (`/books/{id}/relationships/genres`),
+ * for `@OpenAPI()`: its linkage document in, 204 out for a write; the linkage out for a GET. The
+ * media types follow the configured serializer when the document is built.
+ *
+ * @example
+ * \@Post('/') \@OpenAPI(relationshipOperation({ type: 'genres', write: 'add' }))
+ * add(\@Param('id') id: number, \@Body({ validate: false }) body: unknown) { ... }
+ */
+export function relationshipOperation(options: RelationshipOperationOptions): OperationSpec {
+  const summary = options.write ? SUMMARIES[options.write] : `The ${options.type} of the resource, as resource identifiers`;
+  return { summary, [RELATIONSHIP]: { ...options } };
+}
+
+/** An identifier: a string id in JSON:API, a whole number or a string id in array mode. */
+function identifier(type: string, jsonApi: boolean): JsonSchema {
+  const id = jsonApi ? { type: 'string' } : { type: ['integer', 'string'] };
+  return { type: 'object', required: ['type', 'id'], additionalProperties: false, properties: { type: { const: type }, id } };
+}
+
+function linkage(type: string, jsonApi: boolean, max?: number): JsonSchema {
+  const data: JsonSchema = { type: 'array', items: identifier(type, jsonApi), ...(max ? { maxItems: max } : {}) };
+  return { type: 'object', required: ['data'], properties: { data, ...(jsonApi ? { links: { type: 'object' } } : {}) } };
+}
+
+/**
+ * Describes a relationship endpoint's operation in place, when `relationshipOperation()` marked it:
+ * its request body and its success answer. Answers the status of that answer, or undefined for
+ * any other operation.
+ */
+export function describeRelationship(operation: Record<string, unknown>, mediaType: string, jsonApi: boolean): string | undefined {
+  const options = operation[RELATIONSHIP] as RelationshipOperationOptions | undefined;
+  if (!options) return undefined;
+  delete operation[RELATIONSHIP];
+  const responses = operation.responses as Record<string, unknown>;
+  delete responses['200'];
+  if (!options.write) {
+    responses['200'] = { description: 'The linkage of the relationship', content: { [mediaType]: { schema: linkage(options.type, jsonApi) } } };
+    return '200';
+  }
+  const example = options.example === undefined ? {} : { example: options.example };
+  const schema = linkage(options.type, jsonApi, RELATIONSHIP_MAX_IDS);
+  operation.requestBody = { required: true, content: { [mediaType]: { schema, ...example } } };
+  responses['204'] = { description: 'Done: the relationship holds what was asked' };
+  return '204';
+}
