@@ -94,7 +94,7 @@ export { parseAtomicDocument, ATOMIC_EXTENSION, ATOMIC_MEDIA_TYPE } from './json
 export type { AtomicOperation, ResourceRef } from './jsonapi/atomicDocument';
 export { ATOMIC_OPERATION, ATOMIC_REQUEST_SCHEMA, ATOMIC_REQUEST_EXAMPLE } from './jsonapi/atomicSchema';
 export { readRelationshipIds, isRelationshipPath, RELATIONSHIP_MAX_IDS } from './jsonapi/relationshipDocument';
-export type { RelationshipOptions, ResourceIdentifier } from './jsonapi/relationshipDocument';
+export type { RelationshipOptions } from './jsonapi/relationshipDocument';
 export { relationshipResponse } from './jsonapi/relationshipResponse';
 export { relationshipOperation } from './openapi/relationshipOperation';
 export type { RelationshipOperationOptions } from './openapi/relationshipOperation';

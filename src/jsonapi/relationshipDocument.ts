@@ -8,12 +8,6 @@ const RELATIONSHIP_PATH = /\/relationships\/[^/]+\/?$/;
 /** The most identifiers one relationship request may name, unless the endpoint says otherwise. */
 export const RELATIONSHIP_MAX_IDS = 100;
 
-/** A member of a relationship's linkage. */
-export interface ResourceIdentifier {
-  type: string;
-  id: string;
-}
-
 /** What a to-many relationship endpoint accepts. */
 export interface RelationshipOptions {
   /** The type of the related resources (`genres`): an identifier of another type is a 409. */
@@ -25,6 +19,9 @@ export interface RelationshipOptions {
 /**
  * True for a request to a relationship endpoint: its body is a linkage document (`{ "data": [...] }`),
  * read whole by the endpoint, not a resource document flattened into fields.
+ *
+ * @example
+ * isRelationshipPath('/v1/books/1/relationships/genres'); // true
  */
 export function isRelationshipPath(path: string): boolean {
   return RELATIONSHIP_PATH.test(path);
