@@ -33,9 +33,9 @@ export interface RawRequest {
 const NEVER = new AbortController().signal;
 
 /**
- * One request's context. A class, not an object literal with a `signal` getter: each such literal
- * gets a hidden class of its own, kept in V8's old space, which holds the request's objects through
- * every young-generation collection until a full one (all of them promoted, at a high cost).
+ * One request's context. A class, its getter on the prototype, not an object literal with a `signal`
+ * getter: V8 keeps such a literal's accessor pair in its old generation, and the getter's closure
+ * held the raw request, so every young collection kept the whole request alive and promoted it.
  */
 class Context implements RequestContext {
   readonly method: string;

@@ -55,6 +55,8 @@ export function readRelationshipIds(document: unknown, { type, max = RELATIONSHI
   const ids = members.map((member, index) => {
     const pointer = `/data/${index}`;
     if (!isPlainObject(member)) throw invalid(pointer, 'must be a resource identifier ({ "type", "id" })');
+    const extra = Object.keys(member).find((key) => key !== 'type' && key !== 'id' && key !== 'meta');
+    if (extra) throw invalid(`${pointer}/${extra}`, 'is not a member of a resource identifier');
     if (member.type !== type) {
       throw new ApiError('RCA_JSONAPI_CONFLICT', {
         pointer: `${pointer}/type`,

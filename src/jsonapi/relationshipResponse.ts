@@ -3,7 +3,8 @@ import { ApiResponse } from '../response/ApiResponse';
 
 /**
  * The answer of a relationship endpoint's GET: its linkage, `{ "data": [{ "type", "id" }] }`; in
- * json-api mode ids as strings and `links.self` (this endpoint), with `links.related` when given.
+ * json-api mode a JSON:API document: ids as strings, `jsonapi` and `links.self` (this endpoint), with
+ * `links.related` when given.
  *
  * @example
  * return relationshipResponse('genres', book.genres.map((genre) => genre.id));
@@ -14,5 +15,5 @@ export function relationshipResponse(type: string, ids: Iterable<string | number
   const data = [...ids].map((id) => ({ type, id: jsonApi ? String(id) : id }));
   if (!jsonApi) return new ApiResponse(context).respond({ data });
   const self = `${context.origin}${context.path}`;
-  return new ApiResponse(context).respond({ links: { self, ...links }, data });
+  return new ApiResponse(context).respond({ jsonapi: { version: '1.1' }, links: { self, ...links }, data });
 }

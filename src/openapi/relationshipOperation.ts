@@ -35,15 +35,24 @@ export function relationshipOperation(options: RelationshipOperationOptions): Op
   return { summary, [RELATIONSHIP]: { ...options } };
 }
 
-/** An identifier: a string id in JSON:API, a whole number or a string id in array mode. */
+/** An identifier as readRelationshipIds() takes it: a string id (a whole number too in array mode), and perhaps meta. */
 function identifier(type: string, jsonApi: boolean): JsonSchema {
-  const id = jsonApi ? { type: 'string' } : { type: ['integer', 'string'] };
-  return { type: 'object', required: ['type', 'id'], additionalProperties: false, properties: { type: { const: type }, id } };
+  const text = { type: 'string', minLength: 1, maxLength: 64 };
+  const id = jsonApi ? text : { anyOf: [text, { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }] };
+  return { type: 'object', required: ['type', 'id'], additionalProperties: false, properties: { type: { const: type }, id, meta: { type: 'object' } } };
 }
 
-function linkage(type: string, jsonApi: boolean, max?: number): JsonSchema {
-  const data: JsonSchema = { type: 'array', items: identifier(type, jsonApi), ...(max ? { maxItems: max } : {}) };
-  return { type: 'object', required: ['data'], properties: { data, ...(jsonApi ? { links: { type: 'object' } } : {}) } };
+/** A request's linkage document: closed, as the server refuses other members (400). */
+function requestDocument(type: string, jsonApi: boolean): JsonSchema {
+  const data = { type: 'array', items: identifier(type, jsonApi), maxItems: RELATIONSHIP_MAX_IDS };
+  return { type: 'object', required: ['data'], additionalProperties: false, properties: { data, meta: { type: 'object' }, jsonapi: { type: 'object' } } };
+}
+
+/** The linkage a GET answers (in json-api mode a document with `jsonapi` and `links`). */
+function responseDocument(type: string, jsonApi: boolean): JsonSchema {
+  const data = { type: 'array', items: identifier(type, jsonApi) };
+  const document = jsonApi ? { jsonapi: { type: 'object' }, links: { type: 'object' } } : {};
+  return { type: 'object', required: ['data'], properties: { data, ...document } };
 }
 
 /**
@@ -58,11 +67,11 @@ export function describeRelationship(operation: Record<string, unknown>, mediaTy
   const responses = operation.responses as Record<string, unknown>;
   delete responses['200'];
   if (!options.write) {
-    responses['200'] = { description: 'The linkage of the relationship', content: { [mediaType]: { schema: linkage(options.type, jsonApi) } } };
+    responses['200'] = { description: 'The linkage of the relationship', content: { [mediaType]: { schema: responseDocument(options.type, jsonApi) } } };
     return '200';
   }
   const example = options.example === undefined ? {} : { example: options.example };
-  const schema = linkage(options.type, jsonApi, RELATIONSHIP_MAX_IDS);
+  const schema = requestDocument(options.type, jsonApi);
   operation.requestBody = { required: true, content: { [mediaType]: { schema, ...example } } };
   responses['204'] = { description: 'Done: the relationship holds what was asked' };
   return '204';

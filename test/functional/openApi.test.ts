@@ -246,6 +246,8 @@ for (const serializer of ['array', 'json-api'] as const) {
           const validate = ajv.compile(requestBody!.content[mediaType].schema);
           expect(validate(requestBody!.content[mediaType].example), method).to.equal(true);
           expect(validate({ data: [{ type: 'authors', id: '1' }] }), method).to.equal(false);
+          expect(validate({ data: [{ type: 'genres', id: '1', lid: 'x' }] }), method).to.equal(false);
+          expect(validate({ data: [], links: {} }), method).to.equal(false);
           expect(validate({ data: Array.from({ length: 101 }, (_, i) => ({ type: 'genres', id: String(i + 1) })) }), method).to.equal(false);
         }
         const created = await app().post('/v1/books', { title: 'Documented genres', author_id: 1, publisher_id: 1 });

@@ -50,7 +50,10 @@ for (const serializer of ['array', 'json-api'] as const) {
         const response = await send('GET', 7);
         expect(response.status).to.equal(200);
         expect(response.body.data).to.deep.equal(seeded.map((genre) => ({ type: 'genres', id: id(genre) })));
-        if (jsonApi) expect(response.body.links.self).to.equal(`${app().url}/v1/books/7/relationships/genres`);
+        if (jsonApi) {
+          expect(response.body.links.self).to.equal(`${app().url}/v1/books/7/relationships/genres`);
+          expect(response.body.jsonapi).to.deep.equal({ version: '1.1' });
+        }
         expect((await send('GET', 9999)).status).to.equal(404);
       });
 
@@ -74,6 +77,7 @@ for (const serializer of ['array', 'json-api'] as const) {
           ['POST', bookId, { data: { type: 'genres', id: id(3) } }, 400, '/data'],
           ['POST', bookId, { data: [id(3)] }, 400, '/data/0'],
           ['POST', bookId, { data: [{ type: 'genres' }] }, 400, '/data/0/id'],
+          ['POST', bookId, { data: [{ type: 'genres', id: id(3), lid: 'x' }] }, 400, '/data/0/lid'],
           ['DELETE', bookId, { data: [], extra: true }, 400, '/extra'],
           ['PATCH', bookId, linkage(...Array.from({ length: 101 }, (_, i) => id(i + 1))), 400, '/data'],
           ['POST', 9999, linkage(id(3)), 404, ''],
