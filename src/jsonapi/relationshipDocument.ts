@@ -48,7 +48,7 @@ function idOf(member: Record<string, unknown>, pointer: string, strict: boolean)
 export function readRelationshipIds(document: unknown, { type, max = RELATIONSHIP_MAX_IDS }: RelationshipOptions): string[] {
   if (!isPlainObject(document) || !Array.isArray(document.data)) throw invalid('/data', 'must be a list of resource identifiers ({ "type", "id" })');
   const extra = Object.keys(document).find((key) => key !== 'data' && key !== 'meta' && key !== 'jsonapi');
-  if (extra) throw invalid(`/${extra}`, 'is not a member of a relationship document');
+  if (extra) throw invalid(`/${extra.slice(0, 40)}`, 'is not a member of a relationship document');
   const members = document.data as unknown[];
   if (members.length > max) throw invalid('/data', `names ${members.length} resources, over the ${max} one request may name`);
   const strict = currentContext('readRelationshipIds()').app.config.serializer === 'json-api';
@@ -56,7 +56,7 @@ export function readRelationshipIds(document: unknown, { type, max = RELATIONSHI
     const pointer = `/data/${index}`;
     if (!isPlainObject(member)) throw invalid(pointer, 'must be a resource identifier ({ "type", "id" })');
     const extra = Object.keys(member).find((key) => key !== 'type' && key !== 'id' && key !== 'meta');
-    if (extra) throw invalid(`${pointer}/${extra}`, 'is not a member of a resource identifier');
+    if (extra) throw invalid(`${pointer}/${extra.slice(0, 40)}`, 'is not a member of a resource identifier');
     if (member.type !== type) {
       throw new ApiError('RCA_JSONAPI_CONFLICT', {
         pointer: `${pointer}/type`,
