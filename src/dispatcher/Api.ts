@@ -9,7 +9,7 @@ import { ApiResponse } from '../response/ApiResponse';
 import { createResponseBody } from './createResponse';
 import { getDefaultApp } from './defaultApp';
 import { ApiCallResponse, InternalHttpError } from './InternalHttpError';
-import { HAS_BODY, sendInternal } from './internalRequest';
+import { sendInternal } from './internalRequest';
 import { createRemoteClient, sendObservedRemote } from './remoteClient';
 import { activeTransaction, inTransaction, TransactionState } from './transaction';
 import { classify, Target } from './urlPolicy';
@@ -34,6 +34,9 @@ export interface ApiRequestOptions {
   /** Always internal: an absolute URL must be one of `internal.domains`. */
   internal?: boolean;
 }
+
+/** The methods whose `invoke()` parameters are sent as a JSON body (the others send them as the query). */
+const HAS_BODY: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The configuration of remote calls made before any app is wired: resolved once. */
 let appLessConfig: ApiConfig | undefined;

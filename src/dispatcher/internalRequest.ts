@@ -18,9 +18,6 @@ export interface InternalCall {
   body?: unknown;
 }
 
-/** The methods whose parameters are sent as a JSON body (the others send them as the query). */
-export const HAS_BODY: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
-
 /** The headers of an internal request: `internal.forwardHeaders` of the caller's, the call's own, Host and the body's type. */
 function headersOf(app: AppState, call: InternalCall, body: Buffer | undefined) {
   const outer = requestStorage.getStore();

@@ -1,8 +1,7 @@
 import { snakeCase } from '../caseStyles';
+import { isPlainObject } from '../config/deepMerge';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A to-one relationship's id as the form request expects it: digits become a number. */
 const idValue = (id: unknown) => (typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id);
@@ -33,9 +32,9 @@ function invalid(reason: string): ApiError {
 
 /** A relationship's resource identifier: `{ type, id }` with string members, or null. */
 function linkageOf(name: string, relationship: unknown): DocumentRelationship['linkage'] {
-  const linkage = isObject(relationship) ? relationship.data : undefined;
+  const linkage = isPlainObject(relationship) ? relationship.data : undefined;
   if (linkage === null) return null;
-  if (!isObject(linkage)) throw invalid(`relationships.${name}.data must be one resource identifier or null`);
+  if (!isPlainObject(linkage)) throw invalid(`relationships.${name}.data must be one resource identifier or null`);
   if (typeof linkage.type !== 'string' || typeof linkage.id !== 'string') {
     throw invalid(`relationships.${name}.data must have a string type and a string id`);
   }
@@ -53,11 +52,11 @@ function linkageOf(name: string, relationship: unknown): DocumentRelationship['l
  * // { title: 'Dune', author_id: 1 }
  */
 export function fromRequestDocument(document: unknown, context?: RequestContext): Record<string, unknown> {
-  if (!isObject(document) || !isObject(document.data)) throw invalid('the body must be { "data": { "type", "attributes" } }');
+  if (!isPlainObject(document) || !isPlainObject(document.data)) throw invalid('the body must be { "data": { "type", "attributes" } }');
   const { type, id, attributes = {}, relationships = {} } = document.data;
   if (typeof type !== 'string') throw invalid('data.type must be a string');
   if (id !== undefined && typeof id !== 'string') throw invalid('data.id must be a string');
-  if (!isObject(attributes) || !isObject(relationships)) throw invalid('attributes and relationships must be objects');
+  if (!isPlainObject(attributes) || !isPlainObject(relationships)) throw invalid('attributes and relationships must be objects');
   const body: Record<string, unknown> = { ...attributes };
   const found: DocumentRelationship[] = [];
   for (const [name, relationship] of Object.entries(relationships)) {
