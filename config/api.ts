@@ -168,6 +168,16 @@ const config: ApiConfigInput = {
     trust: false,
   },
 
+  transaction: {
+    // Milliseconds one api.transaction() (an atomic batch, atomic operations, an action's own) may
+    // hold its lock or connection, from BEGIN to its end. Past it the transaction is rolled back and
+    // the request answers 503 with Retry-After: one client's heavy request cannot hold every other
+    // writer (SQLite has one write lock) or a server's pool for as long as it likes. Keep it no longer than
+    // the time a statement waits for a lock (the example's SQLite busy timeout and PostgreSQL
+    // lock_timeout are 1000 ms), so that a writer queued behind a transaction gets its turn.
+    maxDuration: 1000,
+  },
+
   operations: {
     // Operations one POST /batch or JSON:API atomic-operations request may carry; more is a 400.
     max: 100,

@@ -77,7 +77,8 @@ export function createDatabase({
 }: DatabaseOptions): Sequelize {
   const log = logging === true ? (sql: string) => console.log(sql.replace(/\s*\n\s*/g, ' ')) : logging || false;
   const file = url === undefined ? storage : sqliteStorage(url);
-  if (file === undefined && url !== undefined) return new Sequelize(url, { ...serverOptions(url, poolMax, poolAcquireMs), logging: log, models });
+  if (file === undefined && url !== undefined)
+    return withHealthConnection(new Sequelize(url, { ...serverOptions(url, poolMax, poolAcquireMs), logging: log, models }), url);
   if (file === undefined) throw new Error('createDatabase() needs a url or a storage');
   const sequelize = new Sequelize({ dialect: 'sqlite', storage: file, logging: log, models, retry: { max: 1 } });
   // Shared by the connections of this database: a transaction's connection reads the same schema.
@@ -87,6 +88,36 @@ export function createDatabase({
     return execOn(connection, `PRAGMA cache_size = -${Math.floor(cacheKiB)}`);
   });
   return sequelize;
+}
+
+/** The health check's own connection to each database server, beside the pool the requests share. */
+const healthConnections = new WeakMap<Sequelize, Sequelize>();
+
+/**
+ * Gives `sequelize` a pool of one connection for the health check alone, closed with it: while
+ * clients' transactions hold every connection of the main pool, /health still answers whether the
+ * database is up instead of waiting in the queue and calling it down (a load balancer would pull an
+ * instance that is only busy).
+ */
+function withHealthConnection(sequelize: Sequelize, url: string): Sequelize {
+  const own = new Sequelize(url, { ...serverOptions(url, 1, POOL_ACQUIRE_MS), logging: false });
+  healthConnections.set(sequelize, own);
+  const close = sequelize.close.bind(sequelize);
+  sequelize.close = async () => {
+    await Promise.all([close(), own.close()]);
+  };
+  return sequelize;
+}
+
+/**
+ * The connection /health probes `sequelize` through: a database server's own one (withHealthConnection),
+ * SQLite's file itself (it has no pool to wait for).
+ *
+ * @example
+ * await healthDatabase(Book.sequelize!).query('SELECT 1');
+ */
+export function healthDatabase(sequelize: Sequelize): Sequelize {
+  return healthConnections.get(sequelize) ?? sequelize;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Sequelize } from 'sequelize-typescript';
 import sqlite3 from 'sqlite3';
 
-type ConnectionManager = { getConnection(options?: unknown): Promise<sqlite3.Database> };
+type ConnectionManager = { getConnection(options?: unknown): Promise<sqlite3.Database>; connections: Record<string, sqlite3.Database> };
 
 /**
  * Runs `setup` once on every SQLite connection Sequelize opens (one per transaction), before its
@@ -19,7 +19,16 @@ export function onEachSqliteConnection(sequelize: Sequelize, setup: (connection:
     const connection = await open(options);
     let done = ready.get(connection);
     if (!done) ready.set(connection, (done = Promise.resolve(setup(connection))));
-    await done;
+    try {
+      await done;
+    } catch (error) {
+      // Set up it is not (the file locked by another process, say): close it, or each attempt would
+      // leave one more connection open for good; the next request opens a new one.
+      ready.delete(connection);
+      for (const [key, open] of Object.entries(manager.connections)) if (open === connection) delete manager.connections[key];
+      await closeSqlite(connection);
+      throw error;
+    }
     return connection;
   };
 }

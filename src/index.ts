@@ -95,7 +95,7 @@ export type { AtomicOperation, ResourceRef } from './jsonapi/atomicDocument';
 export { ATOMIC_OPERATION, ATOMIC_REQUEST_SCHEMA, ATOMIC_REQUEST_EXAMPLE } from './jsonapi/atomicSchema';
 export { readRelationshipIds, isRelationshipPath, RELATIONSHIP_MAX_IDS } from './jsonapi/relationshipDocument';
 export type { RelationshipOptions } from './jsonapi/relationshipDocument';
-export { relationshipResponse } from './jsonapi/relationshipResponse';
+export { checkRelationshipIfMatch, relationshipResponse, relationshipTag } from './jsonapi/relationshipResponse';
 export { relationshipOperation } from './openapi/relationshipOperation';
 export type { RelationshipOperationOptions } from './openapi/relationshipOperation';
 

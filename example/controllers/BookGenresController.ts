@@ -2,7 +2,17 @@ import { Body, Delete, Get, JsonController, Param, Patch, Post } from 'routing-c
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Op } from 'sequelize';
 import { Service } from 'typedi';
-import { Api, ApiError, findOrFail, json, readRelationshipIds, relationshipOperation, relationshipResponse, validId } from '../../src';
+import {
+  Api,
+  ApiError,
+  checkRelationshipIfMatch,
+  findOrFail,
+  json,
+  readRelationshipIds,
+  relationshipOperation,
+  relationshipResponse,
+  validId,
+} from '../../src';
 import { Book, BookGenre, Genre } from '../models';
 
 const TYPE = 'genres';
@@ -56,20 +66,25 @@ export class BookGenresController {
     return json().noContent();
   }
 
-  /** One transaction (or the atomic request's): the book and every named genre must exist, then the join rows change. */
+  /**
+   * One transaction (or the atomic request's): the book and every named genre must exist, an
+   * `If-Match` must name the linkage as it is, then the join rows change. The book's row is locked
+   * (SQLite's transaction holds the write lock already), so no other write comes between the check and the change.
+   */
   private async change(id: number, body: unknown, change: Change): Promise<void> {
     const bookId = validId(Book, id);
-    const named = readRelationshipIds(body, { type: TYPE });
+    const requested = readRelationshipIds(body, { type: TYPE });
     await this.api.transaction(async () => {
-      await findOrFail(Book, bookId);
-      const genreIds = await existingGenres(named);
+      await findOrFail(Book, bookId, { lock: true });
+      await checkRelationshipIfMatch(TYPE, () => genreIds(bookId));
+      const named = await existingGenres(requested);
       if (change !== 'add') {
-        const members = change === 'remove' ? { [Op.in]: genreIds } : { [Op.notIn]: genreIds };
+        const members = change === 'remove' ? { [Op.in]: named } : { [Op.notIn]: named };
         await BookGenre.destroy({ where: { bookId, genreId: members } });
       }
-      if (change !== 'remove' && genreIds.length > 0) {
+      if (change !== 'remove' && named.length > 0) {
         await BookGenre.bulkCreate(
-          genreIds.map((genreId) => ({ bookId, genreId })),
+          named.map((genreId) => ({ bookId, genreId })),
           { ignoreDuplicates: true },
         );
       }

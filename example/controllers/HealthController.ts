@@ -1,6 +1,8 @@
 import { Get, JsonController } from 'routing-controllers';
 import { Service } from 'typedi';
+import type { Sequelize } from 'sequelize-typescript';
 import { json } from '../../src';
+import { healthDatabase } from '../database';
 import { Book } from '../models';
 
 /** How long the health check waits for the database before it calls it down. */
@@ -15,8 +17,7 @@ function withinProbe<T>(work: Promise<T>): Promise<T> {
  * A write that is rolled back: it needs what every write needs (a writable file and directory for the
  * journal, a file still in place, room on the disk), and leaves nothing behind.
  */
-async function probeWrite(): Promise<void> {
-  const sequelize = Book.sequelize!;
+async function probeWrite(sequelize: Sequelize): Promise<void> {
   const rollback = new Error('probe done');
   await sequelize
     .transaction(async (transaction) => {
@@ -28,9 +29,21 @@ async function probeWrite(): Promise<void> {
     });
 }
 
+/** Codes of a write lock another client holds: SQLite's one writer, PostgreSQL's lock_timeout. */
+const LOCKED = new Set(['SQLITE_BUSY', '55P03']);
+
+/** The database is up and taking writes, another client's for now. */
+function heldByAnother(error: unknown): boolean {
+  const { code, parent } = error as { code?: unknown; parent?: { code?: unknown } };
+  return LOCKED.has(String(parent?.code ?? code));
+}
+
 /**
  * GET /health: 200 when the database answers reads and would take a write, 503 when it does not
  * (down, locked, read-only, deleted under the server, full); for load balancers and orchestrators.
+ * A write lock held by a client's transaction is `busy: true`, still a 200: the database works. On a
+ * database server the check has a connection of its own, so a pool full of clients' transactions
+ * does not make it wait.
  */
 @Service()
 @JsonController('/health')
@@ -38,18 +51,21 @@ export class HealthController {
   @Get('/')
   async health() {
     const started = Date.now();
+    const sequelize = healthDatabase(Book.sequelize as Sequelize);
     const down = (database: Record<string, unknown>) => json().setStatusCode(503).setHeaders({ 'Retry-After': 1 }).respond({ status: 'error', database });
     try {
       // A read of a real table: reachable, migrated, and not locked by another connection.
-      await withinProbe(Book.findOne({ attributes: ['id'], raw: true }));
+      await withinProbe(sequelize.query('SELECT id FROM books LIMIT 1'));
     } catch {
       return down({ status: 'down' });
     }
+    let busy = false;
     try {
-      await withinProbe(probeWrite());
-    } catch {
-      return down({ status: 'up', writable: false });
+      await withinProbe(probeWrite(sequelize));
+    } catch (error) {
+      if (!heldByAnother(error)) return down({ status: 'up', writable: false });
+      busy = true;
     }
-    return json({ status: 'ok', database: { status: 'up', writable: true, latency_ms: Date.now() - started } });
+    return json({ status: 'ok', database: { status: 'up', writable: true, ...(busy ? { busy } : {}), latency_ms: Date.now() - started } });
   }
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/ApiError';
 import { isPlainObject } from '../config/deepMerge';
 import type { HttpMethod } from '../dispatcher/Api';
+import { isProtocolRelative } from '../dispatcher/urlPolicy';
 import { referencedIds, referencesIn } from './references';
 
 /** One request of a batch, as a client sends it. */
@@ -28,6 +29,14 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const BATCH_HEADERS: readonly string[] = ['accept', 'accept-language', 'if-match', 'if-none-match', 'content-type'];
 const HEADERS = new Set(BATCH_HEADERS);
 const KEYS = new Set(['id', 'method', 'url', 'body', 'headers', 'depends_on']);
+/** The longest `url` a request may have, in characters (as JSON Schema's maxLength counts them). */
+const MAX_URL = 2048;
+/** Characters no header value may hold (HTTP allows tab, which is refused too: nothing here needs it). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x1f\x7f]/;
+
+/** Characters (code points) of `text`, as the document's maxLength counts them. */
+const characters = (text: string) => (text.length <= MAX_URL ? text.length : Array.from(text).length);
 
 const refuse = (pointer: string, reason: string) => new ApiError('RCA_BATCH_INVALID', { pointer, reason });
 
@@ -69,8 +78,9 @@ function parseItem(request: unknown, index: number, earlier: ReadonlySet<string>
   const method = typeof request.method === 'string' ? request.method.toUpperCase() : '';
   if (!METHODS.has(method)) throw refuse(`${at}/method`, `must be one of ${[...METHODS].join(', ')}`);
   const url = request.url;
-  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//') || url.length > 2048) {
-    throw refuse(`${at}/url`, 'must be a path of this API starting with one "/", at most 2048 characters');
+  // The dispatcher's own reading: "/\\host" would be a protocol-relative URL there.
+  if (typeof url !== 'string' || !url.startsWith('/') || isProtocolRelative(url) || characters(url) > MAX_URL) {
+    throw refuse(`${at}/url`, `must be a path of this API starting with one "/" (not "//" or "/\\"), at most ${MAX_URL} characters`);
   }
   if (request.body !== undefined && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) throw refuse(`${at}/body`, `${method} takes no body`);
   const dependsOn = readDependencies(request.depends_on, `${at}/depends_on`);
@@ -98,9 +108,10 @@ function readHeaders(value: unknown, pointer: string): Record<string, string> {
   if (!isPlainObject(value)) throw refuse(pointer, 'must be an object of header names and string values');
   const headers: Record<string, string> = {};
   for (const [name, text] of Object.entries(value)) {
-    if (!HEADERS.has(name.toLowerCase()) || typeof text !== 'string' || /[\r\n]/.test(text)) {
+    if (!HEADERS.has(name.toLowerCase()) || typeof text !== 'string') {
       throw refuse(`${pointer}/${name}`, `only ${[...HEADERS].join(', ')} may be set, as strings`);
     }
+    if (CONTROL.test(text)) throw refuse(`${pointer}/${name}`, 'a header value may not hold control characters');
     headers[name.toLowerCase()] = text;
   }
   return headers;

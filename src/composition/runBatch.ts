@@ -1,6 +1,9 @@
 import type { Api } from '../dispatcher/Api';
 import { currentContext } from '../context/RequestContext';
+import { isSpent } from '../context/SharedBudget';
 import { ApiError } from '../errors/ApiError';
+import { sharedBudgetError } from '../transformer/Budget';
+import { describeError } from '../errors/describeError';
 import { ApiResponse } from '../response/ApiResponse';
 import { messageBody } from '../response/messageBody';
 import { BatchItem, BatchRequest, parseBatch } from './batchRequest';
@@ -55,9 +58,14 @@ export async function runBatch(api: Api, batch: BatchRequest): Promise<BatchOutc
 async function runAll(api: Api, requests: BatchItem[], stopAtFailure: boolean): Promise<BatchOutcome> {
   const answers: BatchAnswer[] = [];
   const byId = new Map<string, Answer>();
+  const { budget } = currentContext('runBatch()');
   for (const [index, item] of requests.entries()) {
-    const answer = await runOne(api, item, index, byId);
-    answers.push(toBatchAnswer(item.id, answer));
+    // The answers so far hold all the batch may: what is left is not run (a write would not be answered).
+    const answer = isSpent(budget) ? notRun(400, sharedBudgetError('bytes', 0).message) : await runOne(api, item, index, byId);
+    const entry = toBatchAnswer(item.id, answer);
+    answers.push(entry);
+    // The body was counted as it was rendered; its place in the batch's document is counted here.
+    budget.bytes -= entryOverhead(entry);
     byId.set(item.id, answer);
     if (stopAtFailure && answer.status >= 400) return { answers, failedAt: index };
   }
@@ -78,14 +86,30 @@ async function runOne(api: Api, item: BatchItem, index: number, earlier: Readonl
     if (error instanceof ApiError) return notRun(error.status, error.message);
     throw error;
   }
-  const answer = await api.request({ method: item.method, url, body, headers: item.headers, internal: true });
-  return { status: answer.status, headers: { ...answer.headers }, body: answer.body };
+  try {
+    const answer = await api.request({ method: item.method, url, body, headers: item.headers, internal: true });
+    return { status: answer.status, headers: { ...answer.headers }, body: answer.body };
+  } catch (error) {
+    // The transaction's own end (its time limit) ends the whole batch; anything else is this request's answer.
+    if (error instanceof ApiError && error.code.startsWith('RCA_TRANSACTION_')) throw error;
+    return failed(error);
+  }
+}
+
+/** The answer of a request whose call threw (too deep, refused...): its error as a client would have seen it. */
+function failed(error: unknown): Answer {
+  const { config } = currentContext('runBatch()').app;
+  const { status, message, headers } = describeError(error, config.debug);
+  return { status, headers, body: messageBody(config.errorFormat, status, message) };
 }
 
 /** The answer of a request the batch did not send, in the configured error format. */
 function notRun(status: number, message: string): Answer {
   return { status, headers: {}, body: messageBody(currentContext('runBatch()').app.config.errorFormat, status, message) };
 }
+
+/** The bytes an answer adds to the batch's document besides its body: its id, status and headers. */
+const entryOverhead = (entry: BatchAnswer) => Buffer.byteLength(JSON.stringify(entry.headers)) + entry.id.length + 40;
 
 function toBatchAnswer(id: string, answer: Answer): BatchAnswer {
   return { id, status: answer.status, headers: Object.entries(answer.headers).map(([name, value]) => ({ name, value })), body: answer.body ?? null };

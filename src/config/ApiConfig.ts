@@ -69,6 +69,8 @@ export interface ApiConfig {
   timing: boolean | null;
   /** `header`: the request id's header (`x-request-id`); `trust`: take a caller's well-formed id (so does `trustProxy`). */
   requestId: { header: string; trust: boolean };
+  /** `maxDuration`: milliseconds one `api.transaction()` may hold its lock or connection; past it, rolled back and answered 503. */
+  transaction: { maxDuration: number };
   /** `POST` batches and atomic operations: the most operations one request may carry. */
   operations: { max: number };
   remote: { allowedHosts: string[] | null; timeout: number; maxContentLength: number; baseUrl: string | null; headers: Record<string, string> };

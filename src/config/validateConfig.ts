@@ -54,6 +54,7 @@ export function validateConfig(config: ApiConfig): void {
     ['timing', typeof config.timing === 'boolean', 'must be true, false or null'],
     ['requestId.header', /^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(config.requestId.header), 'must be a lower-case header name'],
     ['requestId.trust', typeof config.requestId.trust === 'boolean', 'must be true or false'],
+    ['transaction.maxDuration', isPositiveInt(config.transaction.maxDuration), 'must be a positive integer of milliseconds'],
     ['operations.max', isPositiveInt(config.operations.max), 'must be a positive integer'],
     ['internal.maxDepth', isPositiveInt(config.internal.maxDepth), 'must be a positive integer'],
     ['internal.forwardHeaders', Array.isArray(config.internal.forwardHeaders), 'must be a list of header names'],

@@ -1,3 +1,4 @@
+import type { SharedBudget } from './SharedBudget';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestListener } from 'node:http';
 import type { RoutingControllersOptions } from 'routing-controllers';
@@ -57,6 +58,8 @@ export interface RequestContext {
   readonly requestId: string;
   /** Timings and the route of this request, for `Server-Timing` and the log line. */
   readonly observation: RequestObservation;
+  /** What this request and the internal requests made for it may still be answered with; an internal request has its caller's. */
+  readonly budget: SharedBudget;
 }
 
 /** The store behind json(), route() and the helpers. */

@@ -4,6 +4,7 @@ import { RequestObservation } from '../observe/RequestObservation';
 import { SpanLike, startRequestSpan } from '../observe/tracing';
 import { clientAddress, publicOrigin } from './publicAddress';
 import type { AppState, RequestContext } from './RequestContext';
+import type { SharedBudget } from './SharedBudget';
 
 /** The parts of a request both frameworks expose, gathered by the integration layer. */
 export interface RawRequest {
@@ -27,6 +28,8 @@ export interface RawRequest {
   parentId?: string;
   /** The span of the internal call that made this request (tracing on). */
   parentSpan?: SpanLike;
+  /** An internal call's: its caller's budget, which its answer draws on too. */
+  budget?: SharedBudget;
 }
 
 /** The signal of a request nobody can abandon (a context built outside a server). */
@@ -52,6 +55,7 @@ class Context implements RequestContext {
   readonly observation: RequestObservation;
   private readonly makeSignal: (() => AbortSignal) | undefined;
   private abortSignal: AbortSignal | undefined = undefined;
+  private sharedBudget: SharedBudget | undefined;
 
   constructor(
     readonly app: AppState,
@@ -73,6 +77,11 @@ class Context implements RequestContext {
     const span = startRequestSpan(this.method, this.path, raw.headers, raw.parentSpan);
     this.observation = new RequestObservation(this.requestId, raw.parentId, span);
     this.makeSignal = raw.signal;
+    this.sharedBudget = raw.budget;
+  }
+
+  get budget(): SharedBudget {
+    return (this.sharedBudget ??= { bytes: this.app.config.response.maxBytes, resources: this.app.config.include.maxResources });
   }
 
   get signal(): AbortSignal {

@@ -60,6 +60,8 @@ export interface TransactionOptions {
    * transaction, and a rollback cannot undo what they did.
    */
   allowRemote?: boolean;
+  /** Milliseconds the transaction may hold its lock or connection (default: `transaction.maxDuration`); past it, rolled back and a 503. */
+  maxDuration?: number;
 }
 
 /**
@@ -135,7 +137,9 @@ export class Api {
    * statement of the internal calls made with `tx`, and of the calls those make, is part of it.
    * It commits when `work` resolves; it rolls back when `work` throws or when any call made with
    * `tx` answered >= 400 (caught or not: the first such answer is then thrown). Remote calls inside
-   * are refused (409) unless `allowRemote`. Inside a transaction already, `work` joins it.
+   * are refused (409) unless `allowRemote`. Inside a transaction already, `work` joins it. One that
+   * is still running `transaction.maxDuration` ms after it began is rolled back: its calls stop and
+   * it throws a 503 (RCA_TRANSACTION_TIMEOUT). On SQLite it takes the write lock as it begins.
    *
    * @example
    * await api.transaction(async (tx) => {
@@ -143,10 +147,11 @@ export class Api {
    *   await tx.put(`/v1/books/${book.id}`, { out_of_print: true });
    * });
    */
-  async transaction<T>(work: (tx: Api) => Promise<T>, { allowRemote = false }: TransactionOptions = {}): Promise<T> {
+  async transaction<T>(work: (tx: Api) => Promise<T>, { allowRemote = false, maxDuration }: TransactionOptions = {}): Promise<T> {
     const app = this.resolveApp();
     if (!app.sequelize) throw new ApiError('RCA_TRANSACTION_NO_DATABASE');
-    return inTransaction(app.sequelize, allowRemote, (state) => {
+    const limits = { allowRemote, maxDuration: maxDuration ?? app.config.transaction.maxDuration };
+    return inTransaction(app.sequelize, limits, (state) => {
       const tx = new Api();
       tx.app = app;
       tx.transactionState = state;
@@ -166,7 +171,8 @@ export class Api {
     const query = toQuery(options.query);
     const target = options.remote ? null : options.internal ? this.internalTarget(options.url, config) : classify(options.url, config);
     if (target?.kind === 'internal') {
-      const call = { method, path: target.path, host: target.host, query, headers: options.headers, body: options.body };
+      const signal = this.transactionState?.signal;
+      const call = { method, path: target.path, host: target.host, query, headers: options.headers, body: options.body, signal };
       return this.noteFailure(await sendInternal<T>(this.resolveApp(), call), options);
     }
     const transaction = activeTransaction();

@@ -83,7 +83,18 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
   res.removeHeader('x-rca-init');
   (res as unknown as { _storeHeader: typeof storeHeadOnly })._storeHeader = storeHeadOnly;
 
-  return new Promise((resolve, reject) => {
+  return new Promise((resolveCall, rejectCall) => {
+    const { signal } = request;
+    const abandon = () => {
+      rejectCall(signal!.reason as Error);
+      // Not ended: to the inner request, its client has gone.
+      if (!res.writableEnded) res.emit('close');
+    };
+    // The listener goes when the call ends: a batch's calls share their caller's signal.
+    const resolve = signal
+      ? (response: ApiCallResponse<Buffer | string>) => (signal.removeEventListener('abort', abandon), resolveCall(response))
+      : resolveCall;
+    const reject = signal ? (error: Error) => (signal.removeEventListener('abort', abandon), rejectCall(error)) : rejectCall;
     // Text stays text (a rendered body is one string): no Buffer in between for the caller to decode.
     const chunks: Array<Buffer | string> = [];
     const collect = (chunk: unknown, encoding?: unknown) => {
@@ -128,17 +139,8 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
     };
     Object.assign(res, capture);
     res.once('error', reject);
-    const { signal } = request;
-    if (signal?.aborted) return reject(signal.reason as Error);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        reject(signal.reason as Error);
-        // Not ended: to the inner request, its client has gone.
-        if (!res.writableEnded) res.emit('close');
-      },
-      { once: true },
-    );
+    if (signal?.aborted) return rejectCall(signal.reason as Error);
+    signal?.addEventListener('abort', abandon, { once: true });
     try {
       listener(req, res);
     } catch (error) {

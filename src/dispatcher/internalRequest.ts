@@ -16,6 +16,8 @@ export interface InternalCall {
   query: URLSearchParams;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Stops the call besides the caller's own signal: the time limit of the transaction it is made in. */
+  signal?: AbortSignal;
 }
 
 /** The headers of an internal request: `internal.forwardHeaders` of the caller's, the call's own, Host and the body's type. */
@@ -57,13 +59,14 @@ export async function sendInternal<T>(app: AppState, call: InternalCall): Promis
   const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
   const parentSpan = startChildSpan(outer?.observation.span, `internal ${method} ${path.split('?')[0]}`, { 'http.request.method': method });
   const protocol = outer?.origin.startsWith('https:') ? 'https' : 'http';
-  const origin = { depth, protocol, requestId: outer?.observation.nextChildId(), parentId: outer?.requestId, parentSpan };
+  const origin = { depth, protocol, requestId: outer?.observation.nextChildId(), parentId: outer?.requestId, parentSpan, budget: outer?.budget };
   const done = outer?.observation.timer.begin('internal');
+  const signal = call.signal && outer ? AbortSignal.any([outer.signal, call.signal]) : (call.signal ?? outer?.signal);
   let raw: Awaited<ReturnType<typeof dispatchInProcess>>;
   try {
     // The inner request must not see the outer request's store; it gets its own. run(undefined) rather
     // than exit(): exit() switches Node's promise hooks off and on again when this is the only storage.
-    raw = await requestStorage.run(undefined as never, () => dispatchInProcess(app.listener(), { method, url, headers, body, origin, signal: outer?.signal }));
+    raw = await requestStorage.run(undefined as never, () => dispatchInProcess(app.listener(), { method, url, headers, body, origin, signal }));
   } catch (error) {
     endWithStatus(parentSpan, 499);
     throw error;

@@ -1,6 +1,9 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
-import type { Sequelize } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
+import { ApiError } from '../errors/ApiError';
+import { DATABASE_RETRY_AFTER } from '../errors/describeError';
 import type { InternalHttpError } from './InternalHttpError';
+import { endFailedSqliteTransactions } from './sqliteTransactions';
 
 /** What Sequelize asks of a continuation-local namespace (cls-hooked's interface). */
 export interface ClsNamespace {
@@ -51,12 +54,26 @@ export interface TransactionState {
   readonly allowRemote: boolean;
   /** The first call made through the transaction's Api that answered >= 400: it rolls everything back. */
   failure?: InternalHttpError;
+  /** Aborted when the transaction outlives its time limit: the internal calls made with it stop. */
+  readonly signal: AbortSignal;
+  /** Set as the transaction ends: a statement its work still makes afterwards is refused, not run on its own. */
+  ended: boolean;
+}
+
+/** How one `api.transaction()` runs. */
+export interface TransactionLimits {
+  allowRemote: boolean;
+  /** Milliseconds the transaction may hold its lock or connection, from its BEGIN to its end. */
+  maxDuration: number;
 }
 
 const STATE_KEY = 'rca.transactionState';
 
 /** The namespace once `api.transaction()` has been used: Sequelize's is one per process, and so is this. */
 let installed: ClsNamespace | undefined;
+
+/** The Sequelize instances whose statements are checked against the state of their transaction. */
+const guarded = new WeakSet<object>();
 
 /**
  * The namespace Sequelize uses: the project's own when it called `Sequelize.useCLS()` already,
@@ -66,7 +83,25 @@ let installed: ClsNamespace | undefined;
 export function transactionNamespace(sequelize: Sequelize): ClsNamespace {
   const constructor = sequelize.constructor as unknown as SequelizeClass;
   if (!constructor._cls) constructor.useCLS(new AsyncLocalNamespace());
+  guardStatements(sequelize);
+  endFailedSqliteTransactions(sequelize);
   return (installed = constructor._cls!);
+}
+
+/**
+ * Refuses a statement made by the work of a transaction that has ended. Sequelize clears the
+ * transaction from the namespace when it rolls back, so work still running then (the internal calls
+ * of a transaction past its time limit) would otherwise write outside it, each statement committed
+ * on its own.
+ */
+function guardStatements(sequelize: Sequelize): void {
+  if (guarded.has(sequelize)) return;
+  guarded.add(sequelize);
+  sequelize.addHook('beforeQuery', (options) => {
+    if (activeTransaction()?.ended && !(options as { completesTransaction?: boolean }).completesTransaction) {
+      throw new ApiError('RCA_TRANSACTION_ENDED');
+    }
+  });
 }
 
 /** The `api.transaction()` the current code runs in, if any: also inside the internal requests it made. */
@@ -75,19 +110,53 @@ export function activeTransaction(): TransactionState | undefined {
 }
 
 /**
- * Runs `work` in one managed transaction of `sequelize`: committed when it resolves, rolled back
- * when it throws or when `state.failure` was set meanwhile (the failure is then thrown). Inside a
- * transaction already, `work` joins it: one commit or rollback for all.
+ * SQLite takes the write lock at BEGIN (IMMEDIATE): two transactions that each read, then write,
+ * would otherwise both hold a read lock and wait for each other's until both fail. A second writer
+ * now waits at BEGIN, holding nothing. Other dialects ignore the type.
  */
-export async function inTransaction<T>(sequelize: Sequelize, allowRemote: boolean, work: (state: TransactionState) => Promise<T>): Promise<T> {
+const typeFor = (sequelize: Sequelize) => (sequelize.getDialect() === 'sqlite' ? ('IMMEDIATE' as Transaction.TYPES) : undefined);
+
+/**
+ * Runs `work` in one managed transaction of `sequelize`: committed when it resolves, rolled back
+ * when it throws, when `state.failure` was set meanwhile (the failure is then thrown), or when it
+ * is still running `maxDuration` ms after BEGIN (RCA_TRANSACTION_TIMEOUT, 503, thrown once the
+ * rollback is done). Inside a transaction already, `work` joins it: one commit or rollback for all.
+ * Every path ends the transaction: a failed COMMIT too (endFailedSqliteTransactions).
+ */
+export async function inTransaction<T>(sequelize: Sequelize, limits: TransactionLimits, work: (state: TransactionState) => Promise<T>): Promise<T> {
   const namespace = transactionNamespace(sequelize);
   const outer = activeTransaction();
+  if (outer?.ended) throw new ApiError('RCA_TRANSACTION_ENDED');
   if (outer) return work(outer);
-  return sequelize.transaction(async () => {
-    const state: TransactionState = { allowRemote };
-    namespace.set(STATE_KEY, state);
-    const result = await work(state);
-    if (state.failure) throw state.failure;
-    return result;
+  const limit = new AbortController();
+  const state: TransactionState = { allowRemote: limits.allowRemote, signal: limit.signal, ended: false };
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await sequelize.transaction({ type: typeFor(sequelize) }, async () => {
+      namespace.set(STATE_KEY, state);
+      timer = setTimeout(() => limit.abort(timedOut(limits.maxDuration)), limits.maxDuration);
+      try {
+        const result = await untilAborted(work(state), limit.signal);
+        if (state.failure) throw state.failure;
+        return result;
+      } finally {
+        // Before Sequelize's COMMIT or ROLLBACK: nothing the work still does may run after them.
+        state.ended = true;
+      }
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The error of a transaction past its time limit: a 503 the client may retry. */
+const timedOut = (max: number) => new ApiError('RCA_TRANSACTION_TIMEOUT', { max }, { responseHeaders: { 'retry-after': DATABASE_RETRY_AFTER } });
+
+/** `work`'s outcome, or the signal's reason as soon as it is aborted (work's own later failure is then ignored). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
 }

@@ -23,9 +23,20 @@ export function classify(target: string, config: ApiConfig): Target {
   return { kind: 'remote', url };
 }
 
-/** `//host/path` (and its backslash spellings, which URL parsers treat alike) would leave for another host. */
+/**
+ * True for `//host/path` and its backslash spellings (`/\\host`, `\\\\host`), which URL parsers treat
+ * alike: such a target would leave for another host.
+ *
+ * @example
+ * isProtocolRelative('/\\evil.example'); // true
+ */
+export function isProtocolRelative(text: string): boolean {
+  return /^[\\/]{2}/.test(text.trim());
+}
+
+/** Refuses a protocol-relative target (isProtocolRelative). */
 export function refuseProtocolRelative(text: string): void {
-  if (/^[\\/]{2}/.test(text.trim())) {
+  if (isProtocolRelative(text)) {
     throw new ApiError('RCA_REMOTE_REFUSED', { url: text, reason: 'protocol-relative URLs are not followed' });
   }
 }

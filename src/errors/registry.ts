@@ -37,6 +37,13 @@ export const ERROR_REGISTRY = {
       'The response would be larger than the {max} bytes one response may hold (response.maxBytes): ' +
       'include fewer relations, lower their limit(n), ask for fewer fields, or ask for a smaller page (per_page)',
   },
+  RCA_SHARED_BUDGET: {
+    status: 400,
+    template:
+      'This answer would take the answers of one request (a batch or atomic operations request and every request it runs) ' +
+      'over what they may hold together (response.maxBytes and include.maxResources); {left} were left: ' +
+      'send fewer requests in one, or ask each for less',
+  },
   RCA_BODY_MALFORMED: { status: 400, template: 'The request body is not valid JSON' },
   RCA_BODY_TOO_DEEP: { status: 400, template: 'The request body nests arrays and objects deeper than {max} levels' },
   RCA_BODY_FORBIDDEN_KEY: { status: 400, template: 'The request body contains a key that is never accepted (__proto__ or constructor)' },
@@ -101,6 +108,12 @@ export const ERROR_REGISTRY = {
     template: "Batches and atomic operations are a client's requests: one cannot be made from inside another request (each level would multiply the work)",
   },
   RCA_TRANSACTION_NO_DATABASE: { status: 500, template: 'api.transaction() needs the Sequelize instance: pass it to useApi(app, { sequelize })' },
+  RCA_TRANSACTION_TIMEOUT: {
+    status: 503,
+    template:
+      'The transaction took longer than the {max} ms one request may hold it (transaction.maxDuration): it was rolled back and nothing it wrote was kept; retry, or send less in one request',
+  },
+  RCA_TRANSACTION_ENDED: { status: 500, template: 'A statement was made for a transaction that had already ended (rolled back or committed)' },
   RCA_TRANSACTION_REMOTE: {
     status: 409,
     template:

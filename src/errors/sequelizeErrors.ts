@@ -38,7 +38,11 @@ const UNAVAILABLE_CODES = new Set(['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOE
 
 /** True for a database error that means "busy or unavailable, try again later" (answered 503 with Retry-After). */
 export function isDatabaseBusy(error: unknown): boolean {
-  if (!isSequelizeError(error, 'DatabaseError')) return false;
-  const code = (error as { parent?: { code?: unknown } }).parent?.code;
-  return typeof code === 'string' && (BUSY_SQLSTATES.has(code) || UNAVAILABLE_CODES.has(code));
+  if (isSequelizeError(error, 'DatabaseError')) return isBusyCode((error as { parent?: { code?: unknown } }).parent?.code);
+  // The SQLite driver's own error: Sequelize lets a failed BEGIN through unwrapped (a locked one too,
+  // which it would otherwise have made a TimeoutError).
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('SQLITE_') && (code === 'SQLITE_BUSY' || isBusyCode(code));
 }
+
+const isBusyCode = (code: unknown) => typeof code === 'string' && (BUSY_SQLSTATES.has(code) || UNAVAILABLE_CODES.has(code));

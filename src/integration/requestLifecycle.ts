@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { isValidHost } from '../context/publicAddress';
 import type { RequestContext } from '../context/RequestContext';
+import type { SharedBudget } from '../context/SharedBudget';
 import { ApiError } from '../errors/ApiError';
 import type { SpanLike } from '../observe/tracing';
 import { negotiationError, reservedParameterError } from '../jsonapi/negotiation';
@@ -17,6 +18,8 @@ export interface InternalOrigin {
   parentId?: string;
   /** The internal call's span: the inner request's is its child. */
   parentSpan?: SpanLike;
+  /** The caller's budget: the inner answer draws on it too. */
+  budget?: SharedBudget;
 }
 
 export const INTERNAL_ORIGIN = Symbol('rca.internalOrigin');

@@ -7,6 +7,7 @@ import type { Sequelize } from 'sequelize';
 import { AppState, ErrorListener, FrameworkName, requestStorage } from '../context/RequestContext';
 import type { ApiLogger } from '../observe/ApiLogger';
 import { observeDatabase } from '../observe/observeDatabase';
+import { endFailedSqliteTransactions } from '../dispatcher/sqliteTransactions';
 import { ApiError } from '../errors/ApiError';
 import { RouteRegistry } from '../routing/RouteRegistry';
 import { bodyValidation, queryValidation } from '../validation/validationOptions';
@@ -66,7 +67,10 @@ function frameworkOf(app: unknown): FrameworkName {
 export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
   const { api, logger, sequelize, onError = logServerErrors(logger), ...routing } = options;
   const framework = frameworkOf(app);
-  if (sequelize) observeDatabase(sequelize);
+  if (sequelize) {
+    observeDatabase(sequelize);
+    endFailedSqliteTransactions(sequelize);
+  }
   const state: AppState = Object.freeze({
     framework,
     config: resolveConfig(api),

@@ -1,10 +1,12 @@
-import { currentContext } from '../context/RequestContext';
+import { currentContext, requestStorage } from '../context/RequestContext';
+import { isSpent } from '../context/SharedBudget';
 import { isPlainObject } from '../config/deepMerge';
 import type { Api, ApiRequestOptions } from '../dispatcher/Api';
 import { ApiError } from '../errors/ApiError';
 import { ApiResponse } from '../response/ApiResponse';
+import { sharedBudgetError } from '../transformer/Budget';
 import { ATOMIC_MEDIA_TYPE, AtomicOperation, isAtomicRequest, parseAtomicDocument } from './atomicDocument';
-import { JSON_API_MEDIA_TYPE, JsonApiError } from './errorDocument';
+import { errorDocument, JSON_API_MEDIA_TYPE, JsonApiError } from './errorDocument';
 
 type Json = Record<string, unknown>;
 
@@ -88,6 +90,12 @@ function errorsOf(body: unknown, status: number, pointer: string): JsonApiError[
   return errors.map((error) => ({ ...error, source: { pointer: `${pointer}${error.source?.pointer ?? ''}` } }));
 }
 
+/** The answer of an operation not run: the results before it hold all one request may be answered with. */
+function overBudget(): { status: number; body: unknown } {
+  const error = sharedBudgetError('bytes', 0);
+  return { status: error.status, body: errorDocument(error.status, error.message, { code: error.code }) };
+}
+
 /**
  * Runs operations in order, in one `api.transaction()`, each as the ordinary request it stands for
  * (through the in-process dispatcher: validation, If-Match and budgets apply as to a single request).
@@ -99,6 +107,8 @@ function errorsOf(body: unknown, status: number, pointer: string): JsonApiError[
  */
 export async function runAtomicOperations(api: Api, operations: AtomicOperation[], basePath: string): Promise<AtomicOutcome> {
   let outcome: AtomicOutcome | undefined;
+  // Outside a request (a script, a test) nothing else shares a budget with the operations.
+  const budget = requestStorage.getStore()?.budget;
   try {
     return await api.transaction(async (tx) => {
       const lids: LocalIds = new Map();
@@ -106,7 +116,7 @@ export async function runAtomicOperations(api: Api, operations: AtomicOperation[
       for (const [index, operation] of operations.entries()) {
         const lid = isPlainObject(operation.data) && operation.op === 'add' ? operation.data.lid : undefined;
         if (typeof lid === 'string' && lids.has(lid)) throw invalid(`${operation.pointer}/data/lid`, `"${lid.slice(0, 40)}" is the lid of an earlier resource`);
-        const answer = await tx.request(requestOf(operation, lids, basePath));
+        const answer = budget && isSpent(budget) ? overBudget() : await tx.request(requestOf(operation, lids, basePath));
         if (answer.status >= 400) {
           outcome = { failedAt: index, status: answer.status, errors: errorsOf(answer.body, answer.status, operation.pointer) };
           throw new Error('roll back');

@@ -107,6 +107,12 @@ const IF_MATCH = Object.freeze({
   schema: { type: 'string' },
 });
 
+/** `If-Match` on a relationship write: the ETag of the linkage's GET. */
+const IF_MATCH_LINKAGE = Object.freeze({
+  ...IF_MATCH,
+  description: 'The ETag of a GET of the relationship: the write applies only while the linkage is unchanged (else 412); * for any.',
+});
+
 /** A path `id` is a positive integer wherever the router reads one as a number (a key is never 0 or negative). */
 function strictPathIds(operation: Operation): void {
   for (const parameter of (operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: JsonSchema }>) {
@@ -167,9 +173,9 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
     }
     operation.responses[status] = response;
   }
-  // A relationship's writes take no If-Match: they are not writes of the resource's representation.
-  const conditional = hasPathParams && WRITES.has(method) && !relationshipStatus;
-  if (conditional) operation.parameters = [...(operation.parameters ?? []), IF_MATCH];
+  // A relationship's writes (POST adds members) are conditional on the linkage's tag, not the resource's.
+  const conditional = hasPathParams && (WRITES.has(method) || (relationshipStatus !== undefined && method === 'post'));
+  if (conditional) operation.parameters = [...(operation.parameters ?? []), relationshipStatus ? IF_MATCH_LINKAGE : IF_MATCH];
   strictPathIds(operation);
   const readsQuery = metadata.transformer !== undefined || metadata.paginated !== undefined;
   for (const error of errorStatuses(config, { hasPathParams, hasBody, readsQuery, conditional })) {

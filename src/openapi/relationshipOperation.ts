@@ -23,7 +23,8 @@ const SUMMARIES = {
 
 /**
  * The OpenAPI operation of a to-many relationship endpoint (`/books/{id}/relationships/genres`),
- * for `@OpenAPI()`: its linkage document in, 204 out for a write; the linkage out for a GET. The
+ * for `@OpenAPI()`: its linkage document in, 204 out for a write (If-Match on the linkage's tag, 412);
+ * the linkage and its ETag out for a GET. The
  * media types follow the configured serializer when the document is built.
  *
  * @example
@@ -67,7 +68,13 @@ export function describeRelationship(operation: Record<string, unknown>, mediaTy
   const responses = operation.responses as Record<string, unknown>;
   delete responses['200'];
   if (!options.write) {
-    responses['200'] = { description: 'The linkage of the relationship', content: { [mediaType]: { schema: responseDocument(options.type, jsonApi) } } };
+    responses['200'] = {
+      description: 'The linkage of the relationship',
+      headers: {
+        ETag: { description: "The linkage's tag: send it back in If-None-Match (304) or in a write's If-Match (412 when changed)", schema: { type: 'string' } },
+      },
+      content: { [mediaType]: { schema: responseDocument(options.type, jsonApi) } },
+    };
     return '200';
   }
   const example = options.example === undefined ? {} : { example: options.example };

@@ -17,6 +17,7 @@ import { jsonpCallback, wrapJsonp } from './jsonp';
 import { readQuery, requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
 import { ApiError } from '../errors/ApiError';
+import { sharedBudgetError } from '../transformer/Budget';
 
 /** What a builder asks to send. */
 export type ResponseBody =
@@ -33,6 +34,20 @@ export interface RenderInput {
   allowJsonp?: boolean;
 }
 
+/**
+ * The bounds of one answer: `response.maxBytes` and `include.maxResources`, or less when the request
+ * shares its budget with others (an internal request of a batch) and less is left of it.
+ */
+function limitsOf(context: RequestContext): { maxBytes: number; maxResources: number; sharedLimits: boolean } {
+  const { response, include } = context.app.config;
+  const { bytes, resources } = context.budget;
+  return {
+    maxBytes: Math.min(response.maxBytes, bytes),
+    maxResources: Math.min(include.maxResources, resources),
+    sharedLimits: bytes < response.maxBytes || resources < include.maxResources,
+  };
+}
+
 /** Builds the body object of a transformed resource with the configured serializer. */
 async function documentOf(context: RequestContext, body: Extract<ResponseBody, { kind: 'resource' }>, meta: Record<string, unknown> | null) {
   const { config } = context.app;
@@ -44,8 +59,7 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
     exclude: query.exclude,
     narrow: query.narrow,
     defaults: defaultIncludeParams(),
-    maxResources: config.include.maxResources,
-    maxBytes: config.response.maxBytes,
+    ...limitsOf(context),
     fieldsets: query.fieldsets,
     // JSON:API's self link is a link, not a field: a fieldset does not take it away.
     alwaysKeep: config.serializer === 'json-api' ? ['id', 'link'] : ['id'],
@@ -63,6 +77,7 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
   } finally {
     transforming();
   }
+  context.budget.resources -= scope.resources;
   const serializer = serializers[config.serializer];
   let page: PageInfo | null = null;
   if (body.paginator && isCursorPaginator(body.paginator)) {
@@ -113,9 +128,14 @@ export async function render(context: RequestContext, input: RenderInput): Promi
   const json = encodeJson(value, config.jsonEncodeOption);
   encoded();
   // The walk's estimate leaves out lazy fields and multi-byte characters: the body is measured exactly too.
-  if (input.body.kind === 'resource' && json.length * 3 > config.response.maxBytes && Buffer.byteLength(json) > config.response.maxBytes) {
-    throw new ApiError('RCA_RESPONSE_TOO_LARGE', { max: config.response.maxBytes });
+  if (input.body.kind === 'resource') {
+    const { maxBytes, sharedLimits } = limitsOf(context);
+    if (json.length * 3 > maxBytes && Buffer.byteLength(json) > maxBytes) {
+      throw sharedLimits ? sharedBudgetError('bytes', maxBytes) : new ApiError('RCA_RESPONSE_TOO_LARGE', { max: maxBytes });
+    }
   }
+  // An internal request's answer is part of its caller's: whatever it is, it draws on their budget.
+  if (context.depth > 0) context.budget.bytes -= Buffer.byteLength(json);
   const rendered: RenderedResponse = callback
     ? {
         status,

@@ -22,12 +22,20 @@ export class Budget {
     readonly max: number,
     /** The most bytes of JSON the transformed resources may come to (`response.maxBytes`). */
     readonly maxBytes = Infinity,
+    /** True when the limits are what is left of a budget shared with other answers (a batch's): its own error then. */
+    readonly shared = false,
   ) {}
+
+  /** Resources transformed so far. */
+  get resources(): number {
+    return this.spent;
+  }
 
   /** Counts the (estimated) JSON size of what was transformed; over `maxBytes` is a 400. */
   spendBytes(bytes: number): void {
     this.bytes += bytes;
-    if (this.bytes > this.maxBytes) throw new ApiError('RCA_RESPONSE_TOO_LARGE', { max: this.maxBytes });
+    if (this.bytes > this.maxBytes)
+      throw this.shared ? sharedBudgetError('bytes', this.maxBytes) : new ApiError('RCA_RESPONSE_TOO_LARGE', { max: this.maxBytes });
   }
 
   /** Counts resources as they are transformed. */
@@ -38,6 +46,7 @@ export class Budget {
   /** Refuses an include level (400) whose upper bound would take the response over the budget. */
   reserve(upTo: number, path: string): void {
     if (this.spent + upTo <= this.max) return;
+    if (this.shared) throw sharedBudgetError('resources', this.max);
     throw new ApiError('RCA_INCLUDE_BUDGET', { path, requested: this.spent + upTo, max: this.max });
   }
 
@@ -45,6 +54,17 @@ export class Budget {
   reserveLevel(resources: readonly Resource[], limit: number, path: string): void {
     this.reserve(upperBound(resources, limit), path);
   }
+}
+
+/**
+ * The 400 of an answer that would take the answers of one client's request, its internal requests'
+ * included, over what they may hold together.
+ *
+ * @example
+ * throw sharedBudgetError('bytes', 1200); // "... to more than what is left: 1200 bytes ..."
+ */
+export function sharedBudgetError(what: 'bytes' | 'resources', left: number): ApiError {
+  return new ApiError('RCA_SHARED_BUDGET', { left: `${Math.max(0, left)} ${what}` });
 }
 
 /** The most resources a level can hold: one per item, the include's limit per relation still to load, or what is in memory. */

@@ -36,6 +36,8 @@ export interface ScopeOptions {
   maxResources?: number;
   /** `response.maxBytes`: about the most bytes of JSON the transformed fields may come to (unbounded when absent). */
   maxBytes?: number;
+  /** The two limits are what is left of a budget other answers share (a batch's): going over is RCA_SHARED_BUDGET. */
+  sharedLimits?: boolean;
   /** The request's sparse fieldsets (`fields[books]=title`), by resource type. */
   fieldsets?: Fieldsets;
   /** Fields a resource keeps whatever its fieldset says: `id`, and in json-api mode the self `link`. */
@@ -96,8 +98,13 @@ export class Scope {
   private readonly policies = new Map<string, FieldPolicy | null>();
 
   constructor(private readonly options: ScopeOptions) {
-    this.budget = new Budget(options.maxResources ?? Infinity, options.maxBytes ?? Infinity);
+    this.budget = new Budget(options.maxResources ?? Infinity, options.maxBytes ?? Infinity, options.sharedLimits);
     this.fieldsets = options.fieldsets ?? NO_FIELDSETS;
+  }
+
+  /** Resources the walk has transformed. */
+  get resources(): number {
+    return this.budget.resources;
   }
 
   async run(resource: Resource): Promise<TransformedResource> {

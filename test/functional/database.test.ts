@@ -103,7 +103,8 @@ describe('example database', () => {
   });
 
   it('a process killed at any point of its first start (a migration or the seed) leaves a database the next start completes', async function () {
-    this.timeout(120_000);
+    // About 40 processes one after another: 90 s alone on a 2-core machine, more when it is shared.
+    this.timeout(240_000);
     // The child kills itself (SIGKILL) right before its statement number `killAt` runs; a first start runs 50.
     const run = (storage: string, killAt: number | null) =>
       new Promise<string>((resolve) => {

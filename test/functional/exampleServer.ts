@@ -52,9 +52,9 @@ export type TestFramework = ExampleFramework | 'express5';
 export async function startExample(
   framework: TestFramework,
   api: ApiConfigInput = {},
-  { logger }: { logger?: ApiLogger } = {},
+  { logger, sequelize: own }: { logger?: ApiLogger; sequelize?: Sequelize } = {},
 ): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
-  const sequelize = await exampleDatabase();
+  const sequelize = own ?? (await exampleDatabase());
   const errors: unknown[] = [];
   const example = createExampleApp(framework === 'express5' ? 'express' : framework, {
     api,

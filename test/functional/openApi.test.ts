@@ -228,7 +228,7 @@ for (const serializer of ['array', 'json-api'] as const) {
         expect(JSON.stringify(store)).to.contain('#/components/schemas/CreateBookRequest');
       });
 
-      it('describes the genres relationship as the server reads it: the linkage in (its example sent as it is), 204 out, no If-Match', async () => {
+      it("describes the genres relationship as the server reads it: the linkage in (its example sent as it is), 204 out, If-Match on the linkage's tag (412), ETag on the GET", async () => {
         const mediaType = serializer === 'json-api' ? 'application/vnd.api+json' : 'application/json';
         const path = '/v1/books/{id}/relationships/genres';
         type Described = { parameters?: Array<{ name: string }>; requestBody?: { content: Record<string, { schema: object; example: unknown }> } };
@@ -242,7 +242,8 @@ for (const serializer of ['array', 'json-api'] as const) {
           expect(
             parameters.map((parameter) => parameter.name),
             method,
-          ).to.not.include('If-Match');
+          ).to.include('If-Match');
+          expect(Object.keys(responses), method).to.include('412');
           const validate = ajv.compile(requestBody!.content[mediaType].schema);
           expect(validate(requestBody!.content[mediaType].example), method).to.equal(true);
           expect(validate({ data: [{ type: 'authors', id: '1' }] }), method).to.equal(false);
@@ -250,6 +251,7 @@ for (const serializer of ['array', 'json-api'] as const) {
           expect(validate({ data: [], links: {} }), method).to.equal(false);
           expect(validate({ data: Array.from({ length: 101 }, (_, i) => ({ type: 'genres', id: String(i + 1) })) }), method).to.equal(false);
         }
+        expect(Object.keys((operations.get.responses['200'] as { headers?: object }).headers ?? {})).to.deep.equal(['ETag']);
         const created = await app().post('/v1/books', { title: 'Documented genres', author_id: 1, publisher_id: 1 });
         const id = serializer === 'json-api' ? created.body.data.id : created.body.id;
         const target = `/v1/books/${id}/relationships/genres`;

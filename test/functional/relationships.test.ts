@@ -92,6 +92,35 @@ for (const serializer of ['array', 'json-api'] as const) {
         }
         expect(await genresOf(bookId)).to.deep.equal([1, 2]);
       });
+
+      it('tags the linkage (ETag, 304 to If-None-Match) and honours If-Match on POST, PATCH and DELETE: 412 when stale, nothing written', async () => {
+        const bookId = await bookWithGenres(`Preconditions ${serializer}`);
+        const conditional = (method: string, ifMatch: string, body: unknown) =>
+          app().get(`/v1/books/${bookId}/relationships/genres`, {
+            method,
+            headers: { accept: mediaType, 'content-type': mediaType, 'if-match': ifMatch },
+            body: JSON.stringify(body),
+          });
+        const first = await send('GET', bookId);
+        const tag = first.headers.get('etag')!;
+        expect(tag).to.match(/^"[^"]+"$/);
+        const fresh = await app().get(`/v1/books/${bookId}/relationships/genres`, { headers: { accept: mediaType, 'if-none-match': tag } });
+        expect([fresh.status, fresh.headers.get('etag')]).to.deep.equal([304, tag]);
+        for (const method of ['POST', 'PATCH', 'DELETE']) {
+          const stale = await conditional(method, '"bogus"', linkage(id(3)));
+          expect(stale.status, method).to.equal(412);
+        }
+        expect(await genresOf(bookId)).to.deep.equal([1, 2]);
+        expect((await conditional('POST', tag, linkage(id(3)))).status).to.equal(204);
+        expect(await genresOf(bookId)).to.deep.equal([1, 2, 3]);
+        // The tag it held is stale now: the same write again is refused.
+        expect((await conditional('PATCH', tag, linkage(id(4)))).status).to.equal(412);
+        const current = (await send('GET', bookId)).headers.get('etag')!;
+        expect(current).not.to.equal(tag);
+        expect((await conditional('DELETE', `"x", ${current}`, linkage(id(1)))).status).to.equal(204);
+        expect((await conditional('PATCH', '*', linkage(id(5)))).status).to.equal(204);
+        expect(await genresOf(bookId)).to.deep.equal([5]);
+      });
     },
     { serializer },
   );
