@@ -29,7 +29,9 @@ export async function checkIfMatch<M>(item: M | null | undefined, transformer?: 
 /** The ETag a plain GET of the item carries: rendered as that GET, without the write's query string. */
 async function plainItemTag<M>(item: M, transformer?: TransformerArg<M>, resourceKey?: string): Promise<string | null> {
   const context = currentContext('checkIfMatch()');
-  const asGet = { ...context, method: 'GET', search: '', query: new URLSearchParams(), headers: {}, slots: new Map() };
+  // A budget of its own: rendering the tag is not part of any answer (a spread copies no getter either).
+  const budget = { bytes: Infinity, resources: Infinity };
+  const asGet = { ...context, method: 'GET', search: '', query: new URLSearchParams(), headers: {}, slots: new Map(), budget };
   const rendered = await requestStorage.run(asGet, () => new ApiResponse(asGet).withItem(item, transformer, resourceKey).render());
   return rendered.headers.etag ?? null;
 }

@@ -13,11 +13,16 @@ export class ApiError extends Error {
   readonly details: Readonly<Record<string, unknown>>;
   /** Headers the error response carries (`Allow` of a 405, `Retry-After` of a 503). */
   readonly responseHeaders: Readonly<Record<string, string>>;
+  /**
+   * An error body this app already rendered (a failed internal call's answer): when the error reaches
+   * a client, it gets that body and the error's status as they are, not a message naming the route called.
+   */
+  readonly relayedBody?: unknown;
 
   constructor(
     code: ErrorCode,
     details: Record<string, unknown> = {},
-    options: { cause?: unknown; status?: number; responseHeaders?: Record<string, string> } = {},
+    options: { cause?: unknown; status?: number; responseHeaders?: Record<string, string>; relayedBody?: unknown } = {},
   ) {
     const entry = ERROR_REGISTRY[code];
     super(formatMessage(entry.template, details), options.cause === undefined ? undefined : { cause: options.cause });
@@ -27,6 +32,7 @@ export class ApiError extends Error {
     this.status = options.status ?? entry.status;
     this.details = Object.freeze({ ...details });
     this.responseHeaders = Object.freeze({ ...options.responseHeaders });
+    if (options.relayedBody !== undefined) this.relayedBody = options.relayedBody;
   }
 
   /** routing-controllers and Koa read `httpCode`/`expose`; keep them truthful. */

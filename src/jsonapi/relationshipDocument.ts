@@ -32,10 +32,14 @@ const invalid = (pointer: string, reason: string) => new ApiError('RCA_RELATIONS
 /** An identifier's id as sent: a string (JSON:API), or in array mode a whole number too. */
 function idOf(member: Record<string, unknown>, pointer: string, strict: boolean): string {
   const { id } = member;
-  if (typeof id === 'string' && id.length > 0 && id.length <= 64) return id;
+  // Characters, as the document's maxLength counts them (an emoji is one, not two UTF-16 units).
+  if (typeof id === 'string' && id.length > 0 && (id.length <= MAX_ID || Array.from(id).length <= MAX_ID)) return id;
   if (!strict && typeof id === 'number' && Number.isSafeInteger(id)) return String(id);
-  throw invalid(`${pointer}/id`, strict ? 'must be a string' : 'must be a string or a whole number');
+  throw invalid(`${pointer}/id`, `must be a string of 1 to ${MAX_ID} characters${strict ? '' : ', or a whole number'}`);
 }
+
+/** The longest id an identifier may have, in characters. */
+const MAX_ID = 64;
 
 /**
  * The ids a to-many relationship document names: `{ "data": [{ "type": "genres", "id": "2" }] }`,
@@ -57,6 +61,7 @@ export function readRelationshipIds(document: unknown, { type, max = RELATIONSHI
     if (!isPlainObject(member)) throw invalid(pointer, 'must be a resource identifier ({ "type", "id" })');
     const extra = Object.keys(member).find((key) => key !== 'type' && key !== 'id' && key !== 'meta');
     if (extra) throw invalid(`${pointer}/${extra.slice(0, 40)}`, 'is not a member of a resource identifier');
+    if (typeof member.type !== 'string' || member.type === '') throw invalid(`${pointer}/type`, `must name the type of the members ("${type}")`);
     if (member.type !== type) {
       throw new ApiError('RCA_JSONAPI_CONFLICT', {
         pointer: `${pointer}/type`,

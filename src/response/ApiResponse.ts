@@ -126,6 +126,7 @@ export class ApiResponse {
     let message: unknown = messageOrError ?? statusText(status);
     let cause: unknown;
     this.failure = messageOrError ?? undefined;
+    if (messageOrError instanceof ApiError && messageOrError.relayedBody !== undefined) return this.relay(messageOrError);
     if (isErrorLike(messageOrError)) {
       let headers: Record<string, string>;
       ({ status, message, cause, headers } = describeError(messageOrError, config.debug));
@@ -200,6 +201,15 @@ export class ApiResponse {
   /** Transforms, serializes and encodes: what the integration layer writes to the client. */
   render(): Promise<RenderedResponse> {
     return render(this.context, { status: this.status, headers: this.headers, meta: this.meta, body: this.body, allowJsonp: this.renderJsonp });
+  }
+
+  /** A failed internal call's own error body and status, as the app rendered them for it. */
+  private relay(error: ApiError): this {
+    this.status = error.status;
+    this.setHeaders(error.responseHeaders);
+    const contentType = this.context.app.config.serializer === 'json-api' ? JSON_API_MEDIA_TYPE : undefined;
+    this.body = { kind: 'payload', payload: error.relayedBody, ...(contentType ? { contentType } : {}) };
+    return this;
   }
 
   private statusError(status: number, message?: ErrorMessage): this {

@@ -77,6 +77,8 @@ for (const serializer of ['array', 'json-api'] as const) {
           ['POST', bookId, { data: { type: 'genres', id: id(3) } }, 400, '/data'],
           ['POST', bookId, { data: [id(3)] }, 400, '/data/0'],
           ['POST', bookId, { data: [{ type: 'genres' }] }, 400, '/data/0/id'],
+          ['POST', bookId, { data: [{ id: id(3) }] }, 400, '/data/0/type'],
+          ['POST', bookId, { data: [{ type: '', id: id(3) }] }, 400, '/data/0/type'],
           ['POST', bookId, { data: [{ type: 'genres', id: id(3), lid: 'x' }] }, 400, '/data/0/lid'],
           ['DELETE', bookId, { data: [], extra: true }, 400, '/extra'],
           ['PATCH', bookId, linkage(...Array.from({ length: 101 }, (_, i) => id(i + 1))), 400, '/data'],

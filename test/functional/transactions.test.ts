@@ -65,6 +65,17 @@ onBothFrameworks('Api#transaction()', (app) => {
     expect(await titled(prefix)).to.deep.equal([]);
   });
 
+  it("throws a failed call's own answer to relay: an action that lets it go answers the inner status and error body, field errors and all", async () => {
+    const failure = await api()
+      .transaction((tx) => tx.post('/v1/books', { ...NEW_BOOK, title: 'x', author_id: 999999 }))
+      .catch((error: unknown) => error);
+    expect(failure).to.be.instanceOf(InternalHttpError);
+    const relayed = (failure as InternalHttpError).relayedBody as { error: { code: number; message: Record<string, string[]> } };
+    expect(relayed).to.deep.equal((failure as InternalHttpError).body);
+    expect(relayed.error.code).to.equal(422);
+    expect(Object.keys(relayed.error.message).sort()).to.deep.equal(['author_id', 'title']);
+  });
+
   it('rolls back when the work throws', async () => {
     const prefix = `Thrown ${app().framework}`;
     const failure = await api()
