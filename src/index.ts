@@ -13,6 +13,7 @@ export { AvailableIncludes } from '../decorators/AvailableIncludes';
 export { Paginated } from '../decorators/Paginated';
 export { Sortable } from '../decorators/Sortable';
 export { Created } from '../decorators/Created';
+export { Filterable } from '../decorators/Filterable';
 export type { PaginatedOptions, TransformerSource } from './metadata/actionMetadata';
 
 // Responses

@@ -65,6 +65,27 @@ describe('tracing with OpenTelemetry', () => {
       expect(spans.find((span) => span.name === 'internal GET /v1/authors/1')!.attributes).to.include({ 'http.response.status_code': 200 });
     });
 
+    it("names a transaction's statements by their kind: db BEGIN, db COMMIT, db ROLLBACK (never the transaction's type)", async () => {
+      const book = await app().post('/v1/books', { title: 'Traced genres', author_id: 1, publisher_id: 1 });
+      try {
+        const kinds = async (status: number, genre: string) => {
+          exporter.reset();
+          const res = await app().post(`/v1/books/${book.body.id}/relationships/genres`, { data: [{ type: 'genres', id: genre }] });
+          expect(res.status).to.equal(status);
+          const root = await rootSpan('POST /v1/books/:id/relationships/genres');
+          const names = exporter
+            .getFinishedSpans()
+            .filter((span) => span.spanContext().traceId === root.spanContext().traceId && span.name.startsWith('db '))
+            .map((span) => span.name);
+          return [names[0], names[names.length - 1], names.some((name) => /DEFERRED|IMMEDIATE|EXCLUSIVE/.test(name))];
+        };
+        expect(await kinds(204, '2')).to.deep.equal(['db BEGIN', 'db COMMIT', false]);
+        expect(await kinds(404, '9999')).to.deep.equal(['db BEGIN', 'db ROLLBACK', false]);
+      } finally {
+        await app().get(`/v1/books/${book.body.id}`, { method: 'DELETE' });
+      }
+    });
+
     it('a span per include level, with its rows and statements', async () => {
       expect((await app().get('/v1/books?per_page=5&include=author.books:limit(2),comments')).status).to.equal(200);
       const root = await rootSpan('GET /v1/books');
