@@ -62,7 +62,7 @@ export function observeDatabase(sequelize: HookableDatabase): void {
     if (!context) return;
     const { observation } = context;
     const done = observation.timer.begin('db');
-    const type = statementKind(options as { type?: string; completesTransaction?: boolean });
+    const type = statementKind(options);
     const span = startChildSpan(observation.currentSpan, `db ${type}`, { 'db.operation.name': type });
     if (!span) return void ends.set(query, done);
     ends.set(query, () => {
