@@ -8,6 +8,7 @@ import { AppState, ErrorListener, FrameworkName, requestStorage } from '../conte
 import type { ApiLogger } from '../observe/ApiLogger';
 import { observeDatabase } from '../observe/observeDatabase';
 import { endFailedSqliteTransactions } from '../dispatcher/sqliteTransactions';
+import { readSqliteDatesExactly } from '../loader/sqliteDates';
 import { ApiError } from '../errors/ApiError';
 import { RouteRegistry } from '../routing/RouteRegistry';
 import { bodyValidation, queryValidation } from '../validation/validationOptions';
@@ -70,6 +71,7 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
   if (sequelize) {
     observeDatabase(sequelize);
     endFailedSqliteTransactions(sequelize);
+    readSqliteDatesExactly(sequelize);
   }
   const state: AppState = Object.freeze({
     framework,

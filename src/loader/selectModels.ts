@@ -1,3 +1,4 @@
+import { parseSqliteDate } from './sqliteDates';
 import { DataTypes, literal, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
 import { columnList } from './columnList';
 
@@ -104,7 +105,9 @@ function rowPlan(target: AnyModel): RowPlan {
     plan = [];
     for (const [attribute, definition] of Object.entries(target.getAttributes())) {
       const key = (definition.type as { key?: string }).key;
-      const parse = key === undefined ? undefined : parsers[key]?.parse;
+      // A DATE is read exactly (Sequelize's own parser moves the years 0001-0099 to 19xx).
+      if (key === 'DATE') plan.push([attribute, parseSqliteDate as Parse]);
+      const parse = key === undefined || key === 'DATE' ? undefined : parsers[key]?.parse;
       if (typeof parse === 'function') plan.push([attribute, parse.bind(parsers[key!])]);
     }
     plans.set(target, plan);
