@@ -80,7 +80,9 @@ function conditionOf(parameter: string, rest: string[], raw: string, fields: Rea
   const field = name === undefined ? undefined : fields.get(name);
   if (!field) throw invalid(parameter, `"${(name ?? '').slice(0, 40)}" cannot be filtered by here; filterable: ${declared.join(', ') || 'none'}`);
   if (extra.length > 0) throw invalid(parameter, 'write filter[field][operator]=value');
-  if (raw.length > MAX_VALUE_LENGTH) throw invalid(parameter, `a value may hold at most ${MAX_VALUE_LENGTH} characters`);
+  // Characters, as the document counts them: an emoji is one, not two UTF-16 units.
+  if (raw.length > MAX_VALUE_LENGTH && Array.from(raw).length > MAX_VALUE_LENGTH)
+    throw invalid(parameter, `a value may hold at most ${MAX_VALUE_LENGTH} characters`);
   if (raw.includes('\u0000')) throw invalid(parameter, 'a value may not hold a NUL character');
   if (field.search) {
     if (operatorName !== undefined) throw invalid(parameter, `${field.name} is a search: write filter[${field.name}]=words`);
@@ -89,7 +91,8 @@ function conditionOf(parameter: string, rest: string[], raw: string, fields: Rea
   }
   const operator = (operatorName ?? 'eq') as FilterOperator;
   if (!(FILTER_OPERATORS as readonly string[]).includes(operator) || !field.operators.has(operator)) {
-    throw invalid(parameter, `"${String(operatorName).slice(0, 20)}" is not an operator of ${field.name}; allowed: ${[...field.operators].join(', ')}`);
+    const shown = operatorName === undefined ? `"eq" (what filter[${field.name}]=value means)` : `"${operatorName.slice(0, 20)}"`;
+    throw invalid(parameter, `${shown} is not an operator of ${field.name}; allowed: ${[...field.operators].join(', ')}`);
   }
   return Object.freeze({ field, operator, value: typedValue(field, operator, raw, parameter, limits), parameter });
 }

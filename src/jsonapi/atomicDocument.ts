@@ -96,7 +96,8 @@ function parseOperation(operation: unknown, pointer: string, basePath: string): 
 function readRef(value: unknown, pointer: string): ResourceRef {
   if (!isPlainObject(value)) throw invalid(pointer, 'must be an object');
   const { type, id, lid, relationship } = value;
-  if (typeof type !== 'string' || !type) throw invalid(`${pointer}/type`, 'must be a string');
+  if (typeof type !== 'string') throw invalid(`${pointer}/type`, 'must be a string');
+  if (!type) throw invalid(`${pointer}/type`, 'must name a type: it is empty');
   if (id !== undefined && typeof id !== 'string') throw invalid(`${pointer}/id`, 'must be a string');
   if (lid !== undefined && typeof lid !== 'string') throw invalid(`${pointer}/lid`, 'must be a string');
   if (id !== undefined && lid !== undefined) throw invalid(pointer, 'id and lid cannot both be given');

@@ -1,5 +1,5 @@
 import { Association, Model, ModelStatic, QueryTypes } from 'sequelize';
-import { ApiError } from '../errors/ApiError';
+import { ApiError, UnexpectedIncludesParameterError } from '../errors/ApiError';
 import type { IncludeAggregate } from '../include/IncludeTree';
 import { belongsToManyParts } from './belongsToManyQuery';
 import { isModel } from './isModel';
@@ -47,10 +47,11 @@ export async function loadAggregates(
   if (!association) throw new ApiError('RCA_RELATION_UNKNOWN', { model: parent.constructor.name, association: refs[0].association });
   const target = association.target as AnyModel;
   const columns = new Map<string, string>();
-  for (const { column } of aggregates) {
+  for (const { fn, column } of aggregates) {
     if (column === undefined) continue;
     const attribute = fieldAttribute(target, column);
     if (!attribute) throw new ApiError('RCA_SORT_UNMAPPED', { field: column, model: target.name });
+    refuseNonNumeric(target, attribute, fn, column, refs[0].association);
     columns.set(column, attribute);
   }
   const memory = refs.map((ref) => preloaded(ref.parent, ref.association));
@@ -64,6 +65,20 @@ export async function loadAggregates(
     for (const row of rows) byKey.set(String(row.__rca_parent_key), row);
   }
   return refs.map((ref) => valuesOf(byKey.get(String(keyOf(ref.parent as Model))), aggregates, columns, target));
+}
+
+/** Sequelize's numeric column types: what sum() and avg() add up. */
+const NUMERIC = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT', 'MEDIUMINT', 'FLOAT', 'DOUBLE', 'DOUBLE PRECISION', 'REAL', 'DECIMAL', 'NUMBER']);
+
+/**
+ * sum() and avg() add numbers: over a date SQLite would add up the years of its text (and PostgreSQL
+ * refuse), so any other column is the client's 400; min() and max() take dates and texts too.
+ */
+function refuseNonNumeric(target: AnyModel, attribute: string, fn: string, column: string, relation: string): void {
+  if (fn !== 'sum' && fn !== 'avg') return;
+  const key = (target.getAttributes()[attribute]?.type as { key?: string } | undefined)?.key;
+  if (key !== undefined && NUMERIC.has(key)) return;
+  throw new UnexpectedIncludesParameterError(`${relation}:${fn}(${column})`, `${fn}() adds numbers, and "${column}" is not a number; min() and max() take it`);
 }
 
 /** The statement: the parent's key, `COUNT(*)` and each aggregate, grouped by the parent's key. */

@@ -98,6 +98,7 @@ onBothFrameworks(
           '/atomic:operations/1',
         ],
         [{ 'atomic:operations': [addBook('ok'), { op: 'remove', ref: { type: 'books' } }] }, 400, '/atomic:operations/1/ref'],
+        [{ 'atomic:operations': [addBook('ok'), { op: 'remove', ref: { type: '', id: '1' } }] }, 400, '/atomic:operations/1/ref/type'],
         [
           { 'atomic:operations': [addBook('ok'), { op: 'add', ref: { type: 'books', id: '1', relationship: 'genres' }, data: { type: 'genres', id: '1' } }] },
           400,
@@ -110,6 +111,7 @@ onBothFrameworks(
         expect(response.status, JSON.stringify(document).slice(0, 120)).to.equal(status);
         const source = response.body.errors[0].source;
         expect(source?.pointer ?? '', JSON.stringify(document).slice(0, 120)).to.equal(pointer);
+        if (pointer.endsWith('/ref/type')) expect(response.body.errors[0].detail).to.match(/must name a type: it is empty$/);
       }
       const viaBatch = await app().post('/v1/batch', {
         requests: [

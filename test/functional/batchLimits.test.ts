@@ -129,6 +129,22 @@ onBothFrameworks(
   (app) => {
     afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
 
+    it("a batch's own answers (a request not run) are JSON:API error documents, as every other error in this mode", async () => {
+      const res = await app().post('/v1/batch', {
+        requests: [
+          { id: 'missing', method: 'GET', url: '/v1/books/999999' },
+          { id: 'after', method: 'GET', url: '/v1/books/1', depends_on: ['missing'] },
+        ],
+      });
+      expect(res.status, res.text.slice(0, 200)).to.equal(200);
+      const [missing, after] = res.body.meta?.responses ?? res.body.responses;
+      expect(missing.body.errors[0].status).to.equal('404');
+      expect(after.status).to.equal(424);
+      expect(after.body).to.deep.equal({
+        errors: [{ status: '424', title: 'Failed Dependency', detail: 'Not run: it depends on "missing", which answered 404' }],
+      });
+    });
+
     it('operations whose results would go over response.maxBytes together: 400, and nothing is written', async () => {
       const before = await Book.count();
       const add = (i: number) => ({

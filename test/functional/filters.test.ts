@@ -254,6 +254,8 @@ onBothFrameworks(`filters on GET /v1/books (${testDialect})`, (app) => {
       ['filter=title', /write filter\[field\]=value/],
       ['filter[title][eq][x]=1', /write filter\[field\]\[operator\]=value/],
       [`filter[title]=${'x'.repeat(1001)}`, /at most 1000 characters/],
+      [`filter[title]=${encodeURIComponent('😀'.repeat(1001))}`, /at most 1000 characters/],
+      ['filter[description]=x', /"eq" \(what filter\[description\]=value means\) is not an operator of description; allowed: contains, null/],
       ['filter[q][contains]=x', /q is a search/],
     ];
     for (const [query, reason] of hostile) {
@@ -263,6 +265,11 @@ onBothFrameworks(`filters on GET /v1/books (${testDialect})`, (app) => {
       expect(res!.body.error.message, query.slice(0, 80)).to.match(reason);
       expect(statements, query.slice(0, 80)).to.deep.equal([]);
     }
+  });
+
+  it('count a value in characters, as the document does: 1000 emoji (2000 UTF-16 units) are one value', async () => {
+    const res = await app().get(`/v1/books?filter[title][contains]=${encodeURIComponent('😀'.repeat(1000))}`);
+    expect([res.status, res.body.data ?? res.body]).to.deep.equal([200, []]);
   });
 
   it('take SQL in a value as text', async () => {
