@@ -1,4 +1,5 @@
 import type { FilterableMetadata } from '../filter/filterTypes';
+import type { TransformerSource } from '../metadata/actionMetadata';
 import defaults from '../../config/api';
 import { requestStorage } from '../context/RequestContext';
 import type { IncludeParams } from '../include/IncludeTree';
@@ -70,6 +71,14 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
    * constant: it is resolved once). Default: none.
    */
   declare includeFilters: Readonly<Record<string, FilterableMetadata>>;
+  /**
+   * The transformer of each include whose method cannot show it before it runs: a batch method
+   * (`includeLatestCommentBatch`), an async one, or one that reads the model's data
+   * (`{ latest_comment: CommentTransformer }`, a class or an instance). The names a request asks
+   * below such an include (`latest_comment.author`, its sort, its excludes) are then checked before
+   * the action like any other; undeclared, anything below it is refused (400). Default: none.
+   */
+  declare includeTransformers: Readonly<Record<string, TransformerSource>>;
   /**
    * The model attributes a field reads, for fields not named after one (`{ created: ['createdAt'], link: ['id'] }`).
    * Declared (even as `{}`), it lets a sparse fieldset (`fields[books]=title`) load only the columns
@@ -188,6 +197,7 @@ Object.assign(Transformer.prototype, {
   limits: NO_LIMITS,
   aggregates: NO_SORTABLE,
   includeFilters: NO_SORTABLE,
+  includeTransformers: NO_SORTABLE,
   columns: null,
   schema: null,
 });

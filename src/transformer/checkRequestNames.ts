@@ -1,3 +1,4 @@
+import { UnexpectedIncludesParameterError } from '../errors/ApiError';
 import { checkFieldsetNames } from '../fieldset/checkFieldsetNames';
 import type { Fieldsets } from '../fieldset/Fieldset';
 import { EMPTY_INCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../include/IncludeTree';
@@ -31,8 +32,8 @@ export interface NameCheckOptions {
  * Checks the names a request gives (includes at every level, excludes, include sort keys and
  * sparse fieldsets) against the action's transformer and the transformers its include methods
  * name, before the action runs: a request that would be refused is refused before any SQL and
- * before any write. An include whose method needs real data (async, batched or computed) cannot be
- * known in advance; the walk checks below it as it reaches it, as it checks everything again.
+ * before any write. Below an include whose method needs real data (async, batched or computed),
+ * the transformer its `includeTransformers` declares is checked; undeclared, a name below it is a 400.
  *
  * @example
  * checkRequestNames(new BookTransformer(), requestQuery(context), { resourceKey: 'books' }); // 400 for include=author.nope
@@ -52,6 +53,14 @@ export function checkRequestNames(transformer: TransformerLike, query: NamedQuer
   }
 }
 
+/** Why nothing may be named below an include whose transformer is not known before it runs. */
+function unknownBelow(transformer: Transformer, method: string, name: string): string {
+  return (
+    `nothing can be included or excluded below "${name}": ${transformer.constructor.name}.${method}() shows its transformer only as it runs ` +
+    `(declare it: includeTransformers = { ${name}: SomeTransformer })`
+  );
+}
+
 /** One level: its names, then each requested include whose transformer is known, collecting the types reached. */
 function checkLevel(
   transformer: Transformer,
@@ -68,16 +77,21 @@ function checkLevel(
     const child = node.children.get(requested);
     if (child?.aggregates) checkAggregates(transformer, name, child);
     if (child?.filters) includeFilterRequest(transformer, name, child, limits);
-    const shape = shapes.find((candidate) => candidate.name === name);
-    if (!shape?.transformer) continue;
+    const shape = shapes.find((candidate) => candidate.name === name)!;
+    const below = childExclude(exclude, name);
+    const deeper = (child?.children.size ?? 0) > 0 || below.names.size > 0 || below.children.size > 0;
+    if (!shape.transformer) {
+      // Names below it cannot be known before the action: refused, not left to the data to reveal (or
+      // not). Its sort() is the method's to read, as its params are.
+      if (deeper) throw new UnexpectedIncludesParameterError(child?.path ?? name, unknownBelow(transformer, shape.method, name));
+      continue;
+    }
     if (!types.has(shape.type)) types.set(shape.type, shape.transformer);
     if (child?.sortGiven) {
       const declared = transformer.sortable[name];
       const keys = declared ? { allowed: declared } : transformerSortKeys(shape.transformer);
       checkSortAllowed({ params: child.params, sortGiven: true, path: child.path, ...keys });
     }
-    const below = childExclude(exclude, name);
-    const deeper = (child?.children.size ?? 0) > 0 || below.names.size > 0 || below.children.size > 0;
     if (deeper) checkLevel(shape.transformer, child ?? EMPTY_INCLUDE_TREE, below, undefined, types, limits);
   }
 }

@@ -1,3 +1,4 @@
+import { instantiate } from '../metadata/actionMetadata';
 import { includeMethods } from './includeMethods';
 import { CollectionResource, ItemResource } from './Resource';
 import { defaultIncludeParams, Transformer } from './Transformer';
@@ -8,12 +9,15 @@ export interface IncludeShape {
   kind: 'item' | 'collection' | 'unknown';
   transformer?: Transformer;
   type: string;
+  /** The method that serves it, for messages: `includeLatestCommentBatch`. */
+  method: string;
 }
 
 /**
  * The includes of a transformer as its include methods declare them, learnt by calling each
  * (non-batch) method once with a bare model: they only name a relation (`this.related()`), so
- * nothing is loaded. A method that needs real data, is async or batched is documented as open.
+ * nothing is loaded. A method that needs real data, is async or batched is open: its transformer is
+ * the one `includeTransformers` declares for it, else unknown.
  */
 export function includeShapes(transformer: Transformer): IncludeShape[] {
   let shapes = shapeCache.get(transformer.constructor);
@@ -27,8 +31,11 @@ const shapeCache = new WeakMap<object, IncludeShape[]>();
 function learnShapes(transformer: Transformer): IncludeShape[] {
   const names = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
   return names.map((name): IncludeShape => {
-    const open: IncludeShape = { name, kind: 'unknown', type: name };
-    const { item } = includeMethods(transformer, name);
+    const { item, method } = includeMethods(transformer, name);
+    const declared = transformer.includeTransformers[name];
+    const source = declared === undefined ? undefined : instantiate(declared);
+    // An include whose method cannot show its transformer: the one the transformer declares for it, if any.
+    const open: IncludeShape = { name, kind: 'unknown', type: name, method, ...(source instanceof Transformer ? { transformer: source } : {}) };
     if (!item) return open;
     let resource: unknown;
     try {
@@ -42,6 +49,6 @@ function learnShapes(transformer: Transformer): IncludeShape[] {
     }
     if (!(resource instanceof ItemResource) && !(resource instanceof CollectionResource)) return open;
     const child = resource.transformer instanceof Transformer ? resource.transformer : undefined;
-    return { name, kind: resource.kind, transformer: child, type: resource.resourceKey ?? name };
+    return { name, kind: resource.kind, transformer: child, type: resource.resourceKey ?? name, method };
   });
 }

@@ -57,6 +57,39 @@ eachFramework('the include query parameter', (app) => {
     expect(res.body.latest_comment).to.equal(null);
   });
 
+  it('checks names below a batch include before the action, against the transformer it declares, whatever the data', async () => {
+    const { Book } = await import('../fixture/models');
+    const before = (await Book.findByPk(2))!.title;
+    const cases: Array<[string, string, RegExp]> = [
+      // Book 1 has no comments: the data would never reach the name.
+      ['GET', '/v1/books/1?include=latest_comment.nope', /"latest_comment.nope": unknown include "nope"; available: none/],
+      ['PUT', '/v1/books/2?include=latest_comment.nope', /unknown include "nope"; available: none/],
+      // An include whose method shows no transformer before it runs, and declares none: nothing below it.
+      [
+        'GET',
+        '/v1/books/1?include=params.author',
+        /nothing can be included or excluded below "params": BookTransformer.includeParams\(\) shows its transformer only as it runs/,
+      ],
+      ['PUT', '/v1/books/2?include=params.author', /nothing can be included or excluded below "params"/],
+    ];
+    for (const [method, target, reason] of cases) {
+      const res = await app().get(target, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'PUT' ? JSON.stringify({ title: 'Never written' }) : undefined,
+      });
+      expect(res.status, `${method} ${target}`).to.equal(400);
+      expect(res.body.error.message, `${method} ${target}`).to.match(reason);
+    }
+    expect((await Book.findByPk(2))!.title, 'the refused PUT wrote nothing').to.equal(before);
+    const written = await app().get('/v1/books/2?include=latest_comment', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: before }),
+    });
+    expect(written.status).to.equal(200);
+  });
+
   it('serves a batch include method for all parents at once', async () => {
     const res = await app().get('/v1/books?per_page=12&include=latest_comment');
     for (const book of res.body.data) {
