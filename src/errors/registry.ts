@@ -76,6 +76,7 @@ export const ERROR_REGISTRY = {
     template: 'The sort field "{field}" is allowed but {model} has no attribute of that name: map it in the transformer\'s columns',
   },
   RCA_RELATION_UNKNOWN: { status: 500, template: '{model} has no association named "{association}"' },
+  RCA_DECLARATIONS_INVALID: { status: 500, template: 'useApi() found {count} declared names that do not resolve:{list}' },
   RCA_CONFIG_INVALID: { status: 500, template: 'Invalid routing-controllers-api config "{key}": {reason}' },
   RCA_FRAMEWORK_UNKNOWN: { status: 500, template: 'useApi() needs an Express or a Koa application' },
   RCA_UPSTREAM_STATUS: { status: 502, template: '{method} {target} answered {status}' },

@@ -13,6 +13,7 @@ import { ApiError } from '../errors/ApiError';
 import { RouteRegistry } from '../routing/RouteRegistry';
 import { bodyValidation, queryValidation } from '../validation/validationOptions';
 import { ApiInterceptor } from './ApiInterceptor';
+import { checkDeclarations, modelsOf, routedActions } from './checkDeclarations';
 import { declareRoutingFields } from './expressFields';
 import { expressBody, expressContext, expressErrors, expressNotFound } from './expressMiddleware';
 import { ExpressApiDriver, KoaApiDriver } from './drivers';
@@ -101,6 +102,8 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     server.use(koaContextAndErrors(state, onError));
     createExecutor(Object.assign(new KoaApiDriver(app), { state, queryValidation: queryValidation(routing.validation) }), settings);
   }
+  // Every declared name against the models and transformers: a typo stops the app here, not a client later.
+  checkDeclarations(routedActions(routing.controllers), modelsOf(sequelize));
   Object.defineProperty(app, APP_STATE, { value: state });
   setDefaultApp(state);
   return app;

@@ -1,3 +1,4 @@
+import { RelatedRef } from '../loader/RelatedRef';
 import { instantiate } from '../metadata/actionMetadata';
 import { includeMethods } from './includeMethods';
 import { CollectionResource, ItemResource } from './Resource';
@@ -11,6 +12,8 @@ export interface IncludeShape {
   type: string;
   /** The method that serves it, for messages: `includeLatestCommentBatch`. */
   method: string;
+  /** The association its method names with `this.related(model, '...')`, when it does. */
+  relation?: string;
 }
 
 /**
@@ -49,6 +52,7 @@ function learnShapes(transformer: Transformer): IncludeShape[] {
     }
     if (!(resource instanceof ItemResource) && !(resource instanceof CollectionResource)) return open;
     const child = resource.transformer instanceof Transformer ? resource.transformer : undefined;
-    return { name, kind: resource.kind, transformer: child, type: resource.resourceKey ?? name, method };
+    const relation = resource.data instanceof RelatedRef ? resource.data.association : undefined;
+    return { name, kind: resource.kind, transformer: child, type: resource.resourceKey ?? name, method, ...(relation ? { relation } : {}) };
   });
 }
