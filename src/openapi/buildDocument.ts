@@ -37,6 +37,18 @@ export interface OpenApiOptions {
 
 type Operation = Record<string, unknown> & { responses: Record<string, Record<string, unknown>>; parameters?: unknown[] };
 
+type SchemaOptions = NonNullable<Parameters<typeof validationMetadatasToSchemas>[0]>;
+
+/** class-transformer's metadata (the app's copy, a peer), where `@Type()` records a nested class; undefined without it. */
+function classTransformerStorage(): SchemaOptions['classTransformerMetadataStorage'] {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require('class-transformer/cjs/storage') as { defaultMetadataStorage: SchemaOptions['classTransformerMetadataStorage'] }).defaultMetadataStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * An OpenAPI 3.1 document of the app's routes: routes and parameters from routing-controllers'
  * metadata (routing-controllers-openapi), request bodies from the class-validator classes
@@ -54,6 +66,8 @@ export function buildOpenApiDocument({ config, routing = {}, info = {} }: OpenAp
   const requestSchemas = validationMetadatasToSchemas({
     refPointerPrefix: '#/components/schemas/',
     additionalConverters: { [ValidationTypes.CUSTOM_VALIDATION]: customValidationSchema },
+    // @Type(() => Line) on a nested list: without it the items' schema is the property's design type, Array.
+    classTransformerMetadataStorage: classTransformerStorage(),
   }) as Record<string, JsonSchema>;
   const resources = new ResourceSchemas(config.serializer, key);
   const controllers = Array.isArray(routing.controllers) ? (routing.controllers as unknown[]).filter((c) => typeof c === 'function') : null;
