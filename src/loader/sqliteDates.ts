@@ -33,16 +33,24 @@ export function parseSqliteDate(text: string, options: { timezone?: string } = {
 
 const installed = new WeakSet<object>();
 
+/** Sequelize's SQLite DATE type, where every SQLite connection manager takes its parser from as it is made. */
+type SqliteDateType = { parse: unknown };
+
 /**
- * Makes `sequelize` (SQLite) read DATE columns with parseSqliteDate(). Sequelize keeps one parser
- * per column type for each dialect, so this holds for every SQLite database of the process.
- * `useApi(app, { sequelize })` calls it; nothing happens for other dialects.
+ * Makes Sequelize (SQLite) read DATE columns with parseSqliteDate(). Sequelize keeps one parser per
+ * column type for each dialect, process-wide, and each new SQLite Sequelize instance sets it again
+ * from its SQLite DATE type: so the type's parser is replaced (for every instance made from now on,
+ * of that copy of Sequelize), and the one in force now. `useApi(app, { sequelize })` calls it;
+ * nothing happens for other dialects.
  *
  * @example
  * readSqliteDatesExactly(sequelize);
  */
 export function readSqliteDatesExactly(sequelize: Sequelize): void {
-  if (sequelize.getDialect() !== 'sqlite' || installed.has(sequelize)) return;
+  if (sequelize.getDialect() !== 'sqlite') return;
+  const type = (sequelize.constructor as { DataTypes?: { sqlite?: { DATE?: SqliteDateType } } }).DataTypes?.sqlite?.DATE;
+  if (type) type.parse = parseSqliteDate;
+  if (installed.has(sequelize)) return;
   installed.add(sequelize);
   const manager = sequelize.connectionManager as unknown as { refreshTypeParser(types: Record<string, unknown>): void };
   manager.refreshTypeParser({ DATE: { key: 'DATE', types: { sqlite: ['DATETIME'] }, parse: parseSqliteDate } });
