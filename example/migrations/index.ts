@@ -7,6 +7,7 @@ import * as sortIndexes from './006-add-sort-indexes';
 import * as genres from './007-create-genres';
 import * as filterIndexes from './008-add-filter-indexes';
 import * as commentRating from './009-add-comment-rating';
+import * as searchDiacritics from './010-search-keeps-diacritics';
 import type { Step } from './inTransaction';
 
 /** The migrations in order; listed, not globbed, so they run the same from TypeScript and from dist/. */
@@ -20,4 +21,5 @@ export const migrations: Array<{ name: string; up: Step; down: Step }> = [
   { name: '007-create-genres', ...genres },
   { name: '008-add-filter-indexes', ...filterIndexes },
   { name: '009-add-comment-rating', ...commentRating },
+  { name: '010-search-keeps-diacritics', ...searchDiacritics },
 ];

@@ -5,7 +5,7 @@ import type { FilterField } from './filterTypes';
 type AnyModel = ModelStatic<Model>;
 
 /** One clause of a web-search text: words (or "quoted phrases") that must all be there, and ones that must not. */
-interface SearchClause {
+export interface SearchClause {
   readonly must: string[];
   readonly not: string[];
 }
@@ -39,8 +39,25 @@ export function parseWebSearch(text: string): SearchClause[] {
 }
 
 /**
- * A full-text condition on `fields` of `model` under `alias`. PostgreSQL: `to_tsvector('simple', ...)
- * @@ websearch_to_tsquery('simple', text)` (the example indexes that expression with GIN). SQLite:
+ * Clauses as PostgreSQL's tsquery: a phrase's words `<->` in a row, `!` before what must not be there,
+ * `&` within a clause, `|` between clauses. Words are letters and digits only (parseWebSearch), so
+ * quoting each as a lexeme is safe.
+ *
+ * @example
+ * tsQuery(parseWebSearch('silent -harbour or "pure garden"')); // "('silent' & !'harbour') | (('pure' <-> 'garden'))"
+ */
+export function tsQuery(clauses: readonly SearchClause[]): string {
+  const term = (words: string) => {
+    const lexemes = words.split(' ').map((word) => `'${word}'`);
+    return lexemes.length === 1 ? lexemes[0] : `(${lexemes.join(' <-> ')})`;
+  };
+  return clauses.map((clause) => `(${[...clause.must.map(term), ...clause.not.map((words) => `!${term(words)}`)].join(' & ')})`).join(' | ');
+}
+
+/**
+ * A full-text condition on `fields` of `model` under `alias`, the text read by parseWebSearch() for
+ * every database. PostgreSQL: `to_tsvector('simple', ...) @@ to_tsquery('simple', ...)` (the example
+ * indexes that very to_tsvector expression with GIN). SQLite:
  * the words of `parseWebSearch()` as an FTS5 query on the declared `ftsTable` (rowid = the model's
  * integer key; the example creates one, kept in step by triggers), else each word as a LIKE over the
  * fields (a documented fallback: no ranking, no index).
@@ -49,9 +66,11 @@ export function parseWebSearch(text: string): SearchClause[] {
 export function searchCondition(writer: SqlWriter, model: AnyModel, alias: string, field: FilterField, text: string): string {
   const fields = field.search!;
   const document = fields.map((field) => `coalesce(${writer.column(model, alias, field)}, '')`).join(` || ' ' || `);
-  if (writer.dialect === 'postgres') return `to_tsvector('simple', ${document}) @@ websearch_to_tsquery('simple', ${writer.escape(text)})`;
+  // One reading of the text for every database (websearch_to_tsquery reads `-word` alone, `or`
+  // at an end and stray quotes its own way): PostgreSQL gets the clauses as a tsquery.
   const clauses = parseWebSearch(text);
   if (clauses.length === 0) return '1 = 0';
+  if (writer.dialect === 'postgres') return `to_tsvector('simple', ${document}) @@ to_tsquery('simple', ${writer.escape(tsQuery(clauses))})`;
   if (field.ftsTable) {
     const phrase = (words: string) => `"${words.replace(/"/g, '""')}"`;
     const query = clauses
