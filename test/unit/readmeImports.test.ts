@@ -45,6 +45,12 @@ describe("README's imports", () => {
     expect(errors).to.deep.equal([]);
   });
 
+  it('every curl command whose URL holds [ or ] says -g (without it curl reads them as a glob, exits 3 and prints nothing)', () => {
+    const commands = README.split('\n').filter((line) => /\bcurl\s/.test(line) && /https?:\/\/\S*[[\]]|'[^']*localhost[^']*[[\]][^']*'/.test(line));
+    expect(commands.length, 'the README shows such commands').to.be.greaterThan(3);
+    for (const command of commands) expect(command, command).to.match(/\bcurl (-\w+ )*-g\b|\bcurl -g\b/);
+  });
+
   it('every decorator of routing-controllers-api/decorators imports from the main entry too (@Transformer as UseTransformer)', () => {
     for (const [name, value] of Object.entries(decorators)) {
       const exported = name === 'Transformer' ? main.UseTransformer : (main as Record<string, unknown>)[name];
