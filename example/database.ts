@@ -4,7 +4,7 @@ import { POOL_ACQUIRE_MS } from './config';
 import { withMigrationLock } from './migrationLock';
 import { migrations } from './migrations';
 import { inTransactions, TransactionalLedger } from './migrations/inTransaction';
-import { models } from './models';
+import { models as exampleModels } from './models';
 import { boundedBusyWaits, execOn, onEachSqliteConnection } from './sqliteConnections';
 import * as books from './seeders/001-books';
 import * as genres from './seeders/002-genres';
@@ -32,6 +32,12 @@ export interface DatabaseOptions {
    * the index from the file again (1 ms instead of 0.13 ms on 100,000 books).
    */
   cacheKiB?: number;
+  /**
+   * Binds the example's model classes to this connection (default). A model class belongs to one
+   * connection at a time: a second database opened to read raw (a test's, a script's) passes false
+   * and leaves the classes with the first.
+   */
+  bindModels?: boolean;
 }
 
 /** Enough for the indexes of a few million rows; memory is taken only as pages are read. */
@@ -74,7 +80,9 @@ export function createDatabase({
   poolMax = 10,
   poolAcquireMs = POOL_ACQUIRE_MS,
   cacheKiB = SQLITE_CACHE_KIB,
+  bindModels = true,
 }: DatabaseOptions): Sequelize {
+  const models = bindModels ? exampleModels : [];
   const log = logging === true ? (sql: string) => console.log(sql.replace(/\s*\n\s*/g, ' ')) : logging || false;
   const file = url === undefined ? storage : sqliteStorage(url);
   if (file === undefined && url !== undefined)

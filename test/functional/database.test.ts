@@ -15,12 +15,13 @@ describe('example database', () => {
   let dir: string;
   beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rca-db-'))));
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-  // Each createDatabase() binds the model classes to its connection: give them back to the shared one.
+  // These databases are opened with bindModels: false, so the model classes stay with the shared one
+  // even when a test outlives its timeout; should one bind them anyway, they are given back.
   after(async () => (await exampleDatabase()).addModels(models));
 
   it('migrates and seeds a new file, and keeps the data on the next start', async () => {
     const storage = path.join(dir, 'books.sqlite');
-    const first = createDatabase({ storage });
+    const first = createDatabase({ storage, bindModels: false });
     const prepared = await prepareDatabase(first);
     expect(prepared.migrated).to.deep.equal([
       '001-create-authors-and-publishers',
@@ -47,7 +48,7 @@ describe('example database', () => {
     await first.query("UPDATE books SET title = 'Kept' WHERE id = 1");
     await first.close();
 
-    const second = createDatabase({ storage });
+    const second = createDatabase({ storage, bindModels: false });
     expect(await prepareDatabase(second)).to.deep.equal({ migrated: [], seeded: [] });
     const [[book]] = (await second.query('SELECT title FROM books WHERE id = 1')) as [Array<{ title: string }>, unknown];
     expect(book.title).to.equal('Kept');
@@ -56,7 +57,7 @@ describe('example database', () => {
 
   it('seeds the same data on every machine', async () => {
     const titles = async (name: string) => {
-      const db = createDatabase({ storage: path.join(dir, name) });
+      const db = createDatabase({ storage: path.join(dir, name), bindModels: false });
       await prepareDatabase(db);
       const [rows] = await db.query('SELECT title, author_id, publisher_id, (SELECT COUNT(*) FROM comments WHERE book_id = books.id) c FROM books ORDER BY id');
       await db.close();
@@ -74,12 +75,12 @@ describe('example database', () => {
       await db.close();
       return [row.cache_size, inner.cache_size];
     };
-    expect(await cacheSize(createDatabase({ storage: path.join(dir, 'a.sqlite') }))).to.deep.equal([-SQLITE_CACHE_KIB, -SQLITE_CACHE_KIB]);
-    expect(await cacheSize(createDatabase({ storage: path.join(dir, 'b.sqlite'), cacheKiB: 4096 }))).to.deep.equal([-4096, -4096]);
+    expect(await cacheSize(createDatabase({ storage: path.join(dir, 'a.sqlite'), bindModels: false }))).to.deep.equal([-SQLITE_CACHE_KIB, -SQLITE_CACHE_KIB]);
+    expect(await cacheSize(createDatabase({ storage: path.join(dir, 'b.sqlite'), cacheKiB: 4096, bindModels: false }))).to.deep.equal([-4096, -4096]);
 
     const storage = path.join(dir, 'c.sqlite');
     const timed = async (busyTimeout: number) => {
-      const db = createDatabase({ storage, busyTimeout });
+      const db = createDatabase({ storage, busyTimeout, bindModels: false });
       await db.query('CREATE TABLE IF NOT EXISTS t (x)');
       const other = await openSqlite(storage);
       await execOn(other, 'BEGIN EXCLUSIVE');
@@ -129,7 +130,7 @@ describe('example database', () => {
       if (!(await run(storage, killAt)).includes('READY')) landed++;
       const again = await run(storage, null);
       expect(again, `killed before statement ${killAt}: ${again.slice(-300)}`).to.include('READY');
-      const db = createDatabase({ storage });
+      const db = createDatabase({ storage, bindModels: false });
       const [[counts]] = (await db.query(
         `SELECT (SELECT COUNT(*) FROM authors) AS authors, (SELECT COUNT(*) FROM books) AS books, (SELECT COUNT(*) FROM seeders) AS seeds,
           (SELECT COUNT(*) FROM migrations) AS migrations, (SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'comments_created') AS lastIndex`,
@@ -151,7 +152,7 @@ describe('example database', () => {
     const original = console.log;
     console.log = (line: string) => lines.push(line);
     try {
-      const db = createDatabase({ storage: ':memory:', logging: readSettings({ DB_LOGGING: 'true' }).logging });
+      const db = createDatabase({ storage: ':memory:', logging: readSettings({ DB_LOGGING: 'true' }).logging, bindModels: false });
       await db.query('SELECT\n  1 AS one,\n  2 AS two');
       await db.close();
     } finally {

@@ -8,6 +8,7 @@ import { createExampleApp } from '../../example/app';
 import type { ApiConfigInput, ApiLogger } from '../../src';
 import type { ExampleFramework } from '../../example/config';
 import { createDatabase, prepareDatabase } from '../../example/database';
+import { Book, models } from '../../example/models';
 import { RunningApp, TestResponse, toTestResponse } from '../fixture/app';
 
 /** Every SQL statement the example database ran, in order. */
@@ -43,6 +44,25 @@ export function exampleDatabase(): Promise<Sequelize> {
     return sequelize;
   })();
   return database;
+}
+
+/**
+ * Gives the model classes back to the shared database when a test bound them to another
+ * (createDatabase() binds them unless told not to) and did not, or could not (it outlived its
+ * timeout), give them back; the suite's root afterEach calls it. Nothing when the shared database
+ * was never opened.
+ */
+export async function restoreSharedModels(): Promise<void> {
+  if (!database) return;
+  const shared = await database;
+  const bound = (() => {
+    try {
+      return Book.sequelize;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (bound !== shared) shared.addModels(models);
 }
 
 /** The example app on port 0. */
