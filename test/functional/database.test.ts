@@ -33,6 +33,7 @@ describe('example database', () => {
       '007-create-genres',
       '008-add-filter-indexes',
       '009-add-comment-rating',
+      '010-search-keeps-diacritics',
     ]);
     expect(prepared.seeded).to.deep.equal(['001-books', '002-genres', '003-ratings']);
     const [[counts]] = (await first.query('SELECT (SELECT COUNT(*) FROM authors) a, (SELECT COUNT(*) FROM publishers) p, (SELECT COUNT(*) FROM books) b')) as [
