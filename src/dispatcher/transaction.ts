@@ -58,6 +58,10 @@ export interface TransactionState {
   readonly signal: AbortSignal;
   /** Set as the transaction ends: a statement its work still makes afterwards is refused, not run on its own. */
   ended: boolean;
+  /** Statements of the transaction running now: its COMMIT or ROLLBACK waits for them. */
+  running: number;
+  /** Told when the last running statement ends. */
+  onIdle?: () => void;
 }
 
 /** How one `api.transaction()` runs. */
@@ -97,11 +101,32 @@ export function transactionNamespace(sequelize: Sequelize): ClsNamespace {
 function guardStatements(sequelize: Sequelize): void {
   if (guarded.has(sequelize)) return;
   guarded.add(sequelize);
-  sequelize.addHook('beforeQuery', (options) => {
-    if (activeTransaction()?.ended && !(options as { completesTransaction?: boolean }).completesTransaction) {
-      throw new ApiError('RCA_TRANSACTION_ENDED');
-    }
+  sequelize.addHook('beforeQuery', (options, query) => {
+    const state = activeTransaction();
+    if (!state || (options as { completesTransaction?: boolean }).completesTransaction) return;
+    if (state.ended) throw new ApiError('RCA_TRANSACTION_ENDED');
+    state.running++;
+    running.set(query, state);
   });
+  sequelize.addHook('afterQuery', (_options, query) => {
+    const state = running.get(query);
+    if (!state) return;
+    running.delete(query);
+    if (--state.running === 0) state.onIdle?.();
+  });
+}
+
+/** The transaction of each statement running now, by Sequelize's query object. */
+const running = new WeakMap<object, TransactionState>();
+
+/**
+ * Resolves once no statement of the transaction runs: a ROLLBACK sent beside a statement still
+ * running on the same connection would queue behind it anyway (PostgreSQL's client warns of it), or
+ * abort it mid-way (SQLite).
+ */
+function idle(state: TransactionState): Promise<void> {
+  if (state.running === 0) return Promise.resolve();
+  return new Promise((resolve) => (state.onIdle = resolve));
 }
 
 /** The `api.transaction()` the current code runs in, if any: also inside the internal requests it made. */
@@ -114,7 +139,7 @@ export function activeTransaction(): TransactionState | undefined {
  * would otherwise both hold a read lock and wait for each other's until both fail. A second writer
  * now waits at BEGIN, holding nothing. Other dialects ignore the type.
  */
-const typeFor = (sequelize: Sequelize) => (sequelize.getDialect() === 'sqlite' ? ('IMMEDIATE' as Transaction.TYPES) : undefined);
+const optionsFor = (sequelize: Sequelize) => (sequelize.getDialect() === 'sqlite' ? { type: 'IMMEDIATE' as Transaction.TYPES } : {});
 
 /**
  * Runs `work` in one managed transaction of `sequelize`: committed when it resolves, rolled back
@@ -129,10 +154,10 @@ export async function inTransaction<T>(sequelize: Sequelize, limits: Transaction
   if (outer?.ended) throw new ApiError('RCA_TRANSACTION_ENDED');
   if (outer) return work(outer);
   const limit = new AbortController();
-  const state: TransactionState = { allowRemote: limits.allowRemote, signal: limit.signal, ended: false };
+  const state: TransactionState = { allowRemote: limits.allowRemote, signal: limit.signal, ended: false, running: 0 };
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await sequelize.transaction({ type: typeFor(sequelize) }, async () => {
+    return await sequelize.transaction(optionsFor(sequelize), async () => {
       namespace.set(STATE_KEY, state);
       timer = setTimeout(() => limit.abort(timedOut(limits.maxDuration)), limits.maxDuration);
       try {
@@ -140,8 +165,10 @@ export async function inTransaction<T>(sequelize: Sequelize, limits: Transaction
         if (state.failure) throw state.failure;
         return result;
       } finally {
-        // Before Sequelize's COMMIT or ROLLBACK: nothing the work still does may run after them.
+        // Before Sequelize's COMMIT or ROLLBACK: nothing the work still does may run after them, and
+        // what runs now ends first (a statement is bounded by the database's own timeouts).
         state.ended = true;
+        await idle(state);
       }
     });
   } finally {
