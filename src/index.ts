@@ -87,7 +87,7 @@ export { batchResponse, runBatch } from './composition/runBatch';
 export type { BatchAnswer, BatchOutcome } from './composition/runBatch';
 export { parseBatch } from './composition/batchRequest';
 export type { BatchItem, BatchRequest } from './composition/batchRequest';
-export { BATCH_OPERATION, BATCH_REQUEST_SCHEMA, BATCH_REQUEST_EXAMPLE } from './composition/batchSchema';
+export { BATCH_OPERATION, BATCH_REQUEST_SCHEMA, BATCH_REQUEST_EXAMPLE, BATCH_REQUEST_EXAMPLE_JSON_API } from './composition/batchSchema';
 
 export { atomicOperationsResponse, runAtomicOperations } from './jsonapi/atomicOperations';
 export type { AtomicOutcome, AtomicResult } from './jsonapi/atomicOperations';

@@ -6,7 +6,8 @@ import { getOperation, getStatusCode, IRoute, parseRoutes } from 'routing-contro
 import { converter } from '../response/convertBody';
 import type { ApiConfig } from '../config/ApiConfig';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
-import { DOCUMENTED_BODY } from './operationSpec';
+import { BATCH_REQUEST_SCHEMA } from '../composition/batchSchema';
+import { DOCUMENTED_BODY, JSON_API_EXAMPLE, JSON_API_ONLY } from './operationSpec';
 import { describeRelationship } from './relationshipOperation';
 import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { Transformer } from '../transformer/Transformer';
@@ -80,6 +81,10 @@ export function buildOpenApiDocument({ config, routing = {}, info = {} }: OpenAp
     const path = openApiPath(route);
     const method = route.action.type.toLowerCase();
     const operation = getOperation(route, requestSchemas) as unknown as Operation;
+    const jsonApiOnly = operation[JSON_API_ONLY] === true;
+    delete operation[JSON_API_ONLY];
+    if (jsonApiOnly && config.serializer !== 'json-api') continue;
+    useJsonApiExample(operation, config.serializer === 'json-api');
     if (operationIds.has(operation.operationId as string)) operation.operationId = `${operation.operationId as string}.${method}`;
     operationIds.add(operation.operationId as string);
     describeAction(operation, route, path, method, { config, resources, key, requestSchemas });
@@ -126,6 +131,21 @@ const IF_MATCH_LINKAGE = Object.freeze({
   ...IF_MATCH,
   description: 'The ETag of a GET of the relationship: the write applies only while the linkage is unchanged (else 412); * for any.',
 });
+
+/** The batch endpoint's operation (BATCH_OPERATION), told by its request schema. */
+function isBatch(operation: Operation): boolean {
+  const content = (operation.requestBody as { content?: Record<string, { schema?: unknown }> }).content ?? {};
+  return Object.values(content).some((media) => media.schema === BATCH_REQUEST_SCHEMA);
+}
+
+/** Puts the json-api variant of an operation's request example in place in json-api mode (and the marker away). */
+function useJsonApiExample(operation: Operation, jsonApi: boolean): void {
+  const example = operation[JSON_API_EXAMPLE];
+  if (example === undefined) return;
+  delete operation[JSON_API_EXAMPLE];
+  const content = (operation.requestBody as { content?: Record<string, { example?: unknown }> } | undefined)?.content ?? {};
+  if (jsonApi) for (const media of Object.values(content)) media.example = example;
+}
 
 /** A path `id` is a positive integer wherever the router reads one as a number (a key is never 0 or negative). */
 function strictPathIds(operation: Operation): void {
@@ -191,9 +211,16 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   const conditional = hasPathParams && (WRITES.has(method) || (relationshipStatus !== undefined && method === 'post'));
   if (conditional) operation.parameters = [...(operation.parameters ?? []), relationshipStatus ? IF_MATCH_LINKAGE : IF_MATCH];
   strictPathIds(operation);
-  const readsQuery = metadata.transformer !== undefined || metadata.paginated !== undefined;
-  for (const error of errorStatuses(config, { hasPathParams, hasBody, readsQuery, conditional })) {
+  const linkage = relationshipStatus !== undefined && hasBody;
+  for (const error of errorStatuses(config, { hasPathParams, hasBody, conditional, linkage })) {
     operation.responses[String(error)] ??= { description: errorDescription(error), content: { [mediaType]: { schema: ref('Error') } } };
+  }
+  if (documentedBody && operation.requestBody && isBatch(operation)) {
+    // An atomic batch that fails answers the status of its failing request, whatever it is.
+    operation.responses.default ??= {
+      description: "The failing request's status: an atomic batch rolled back",
+      content: { [mediaType]: { schema: ref('Error') } },
+    };
   }
   if (method === 'get' && config.jsonp.enabled) documentJsonp(config, operation);
 }

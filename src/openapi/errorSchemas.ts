@@ -32,13 +32,17 @@ function templateSchema(format: unknown): JsonSchema {
   return { type: 'object', properties, required: Object.keys(properties) };
 }
 
-/** The error statuses an action can answer, from what it reads. */
-export function errorStatuses(config: ApiConfig, options: { hasPathParams: boolean; hasBody: boolean; readsQuery: boolean; conditional?: boolean }): number[] {
-  // 503: a database that is busy, locked, read-only or out of connections, on any route.
-  const statuses = new Set<number>([500, 503]);
-  if (options.readsQuery || options.hasBody || options.hasPathParams) statuses.add(400);
+/** The error statuses an action can answer, from what it reads and writes. */
+export function errorStatuses(config: ApiConfig, options: { hasPathParams: boolean; hasBody: boolean; conditional?: boolean; linkage?: boolean }): number[] {
+  // 400 on any route: a malformed Host, a JSONP callback that is not one, a query family read twice;
+  // 503: a database that is busy, locked, read-only or out of connections.
+  const statuses = new Set<number>([400, 500, 503]);
   if (options.hasPathParams) statuses.add(404);
+  // A body naming a related row that does not exist: 422, which JSON:API makes a 404.
   if (options.hasBody) [408, 413, 415, 422].forEach((status) => statuses.add(status));
+  if (options.hasBody && config.serializer === 'json-api') statuses.add(404);
+  // A relationship's linkage naming another type: 409, in every serializer.
+  if (options.linkage) statuses.add(409);
   // A write with If-Match: 412 when the tag is stale or the item is gone.
   if (options.conditional) statuses.add(412);
   if (config.serializer === 'json-api') [400, 406].forEach((status) => statuses.add(status));

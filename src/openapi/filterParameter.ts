@@ -1,13 +1,14 @@
 import type { ApiConfig } from '../config/ApiConfig';
 import { filterFields } from '../filter/filterFields';
 import type { FilterableMetadata, FilterField, FilterOperator, FilterValueType } from '../filter/filterTypes';
+import { CALENDAR_DATE_PATTERN, CALENDAR_DAY } from '../validation/calendarDate';
 import type { JsonSchema } from './schemaTypes';
 
 const SCALARS: Record<FilterValueType, JsonSchema> = {
   integer: { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
   number: { type: 'number' },
   boolean: { type: 'boolean' },
-  date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$' },
+  date: { type: 'string', pattern: CALENDAR_DATE_PATTERN },
   dateonly: { type: 'string', format: 'date' },
   string: { type: 'string', maxLength: 1000 },
 };
@@ -17,8 +18,8 @@ const ITEM: Record<FilterValueType, string> = {
   integer: '-?\\d{1,16}',
   number: '-?\\d{1,15}(\\.\\d{1,15})?',
   boolean: '(true|false|1|0)',
-  date: '\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?',
-  dateonly: '\\d{4}-\\d{2}-\\d{2}',
+  date: CALENDAR_DATE_PATTERN.slice(1, -1),
+  dateonly: CALENDAR_DAY,
   string: '[^,\\u0000]*',
 };
 

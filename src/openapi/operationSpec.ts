@@ -14,6 +14,12 @@ export type OperationRewrite = (
 /** Marks an operation whose request body is documented whole: buildDocument() adds no JSON:API document to it. */
 export const DOCUMENTED_BODY = 'x-rca-documented-body';
 
+/** Marks an operation that exists in json-api mode only (atomic operations): the other documents leave it out. */
+export const JSON_API_ONLY = 'x-rca-json-api-only';
+
+/** An operation's request example in json-api mode, where the one shown otherwise would be refused. */
+export const JSON_API_EXAMPLE = 'x-rca-json-api-example';
+
 /**
  * An operation whose request body is exactly `spec`'s (the generator adds a media type per `@Body()`,
  * and json-api mode a resource document; an endpoint that reads one kind of document documents only

@@ -89,8 +89,10 @@ export function actionParameters(
   if (reads && metadata.filterable) parameters.push(filterParameter(metadata.filterable, transformer, config));
   if (reads && metadata.sortable) {
     const keys = metadata.sortable.flatMap((field) => [field, `-${field}`]);
-    const sort = { ...list({ enum: keys }), minItems: 1, uniqueItems: true };
-    parameters.push(query(SORT_PARAMETER, `Order by these fields, - for descending: ${metadata.sortable.join(', ')}.`, sort));
+    // Each field once, whatever its direction: `title,-title` is refused as `title,title` is.
+    const once = metadata.sortable.map((field) => ({ not: { allOf: [{ contains: { const: field } }, { contains: { const: `-${field}` } }] } }));
+    const sort = { ...list({ enum: keys }), minItems: 1, uniqueItems: true, allOf: once };
+    parameters.push(query(SORT_PARAMETER, `Order by these fields, - for descending, each once: ${metadata.sortable.join(', ')}.`, sort));
   }
   if (metadata.paginated) {
     const names = pageParameters(config);

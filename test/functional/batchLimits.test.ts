@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Op } from 'sequelize';
-import { apiStateOf, ATOMIC_MEDIA_TYPE } from '../../src';
+import { apiStateOf, ATOMIC_MEDIA_TYPE, BATCH_REQUEST_EXAMPLE_JSON_API } from '../../src';
 import { parseBatch } from '../../src/composition/batchRequest';
 import { runBatch } from '../../src/composition/runBatch';
 import { createContext } from '../../src/context/createContext';
@@ -128,6 +128,18 @@ onBothFrameworks(
   'POST /v1/operations over the shared budget',
   (app) => {
     afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+
+    it('runs the example the json-api document shows for POST /v1/batch, as documented', async () => {
+      const document = await app().get('/v1/openapi.json');
+      const content = document.body.paths['/v1/batch'].post.requestBody.content as Record<string, { example: unknown }>;
+      const example = Object.values(content)[0].example;
+      expect(example).to.deep.equal(BATCH_REQUEST_EXAMPLE_JSON_API);
+      const res = await app().post('/v1/batch', example);
+      expect(res.status, res.text.slice(0, 300)).to.equal(200);
+      const answers = (res.body.meta?.responses ?? res.body.responses) as Answer[];
+      expect(answers.map((answer) => answer.status)).to.deep.equal([201, 200, 200]);
+      expect(answers[2].body.data.attributes).to.include({ title: 'Batched Book', out_of_print: true });
+    });
 
     it("a batch's own answers (a request not run) are JSON:API error documents, as every other error in this mode", async () => {
       const res = await app().post('/v1/batch', {

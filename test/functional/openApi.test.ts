@@ -201,8 +201,19 @@ for (const serializer of ['array', 'json-api'] as const) {
           .map((link) => [new URL(link.href).pathname.replace(/%7B/g, '{').replace(/%7D/g, '}'), link.method.toLowerCase()])
           .filter(([path]) => !path.startsWith('/v1/openapi') && !path.startsWith('/v1/docs'));
         expect(routes.length).to.be.greaterThan(10);
-        for (const [path, method] of routes) expect(document.paths[path]?.[method], `${method} ${path}`).to.not.equal(undefined);
+        // Atomic operations exist in json-api mode only: the array modes answer them 415 and leave them out.
+        const served = routes.filter(([path]) => serializer === 'json-api' || path !== '/v1/operations');
+        for (const [path, method] of served) expect(document.paths[path]?.[method], `${method} ${path}`).to.not.equal(undefined);
+        expect(document.paths['/v1/operations'] !== undefined).to.equal(serializer === 'json-api');
         expect(Object.keys(document.paths).filter((path) => path.startsWith('/v1/docs'))).to.deep.equal([]);
+      });
+
+      it('documents every status the server answers: 400 on any route, 409 on relationship writes, the batch failure, 404 for a missing related row in json-api mode', () => {
+        const statuses = (path: string, method: string) => Object.keys(document.paths[path][method].responses);
+        for (const path of ['/health', '/v1']) expect(statuses(path, 'get'), path).to.include('400');
+        for (const method of ['post', 'patch', 'delete']) expect(statuses('/v1/books/{id}/relationships/genres', method), method).to.include('409');
+        expect(statuses('/v1/batch', 'post')).to.include('default');
+        expect(statuses('/v1/books', 'post').includes('404')).to.equal(serializer === 'json-api');
       });
 
       it('documents includes, pagination, sort and filters on the books index, the body and its errors on store', () => {
@@ -223,6 +234,9 @@ for (const serializer of ['array', 'json-api'] as const) {
         expect(filter.schema.additionalProperties).to.equal(false);
         const size = index.parameters.find((parameter) => parameter.name === pages[1])!;
         expect(size.schema).to.include({ minimum: 1, maximum: 100, default: 5 });
+        // sort: each field once whatever its direction, as the server reads it (title,-title is a 400).
+        const sortSchema = new Ajv2020({ strict: false }).compile(index.parameters.find((parameter) => parameter.name === 'sort')!.schema);
+        expect([sortSchema(['title', '-published_at']), sortSchema(['title', '-title']), sortSchema(['-title', '-title'])]).to.deep.equal([true, false, false]);
         const store = document.paths['/v1/books'].post;
         expect(Object.keys(store.responses)).to.include.members(['201', '400', '413', '415', '422', '500']);
         expect(JSON.stringify(store)).to.contain('#/components/schemas/CreateBookRequest');
