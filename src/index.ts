@@ -94,6 +94,7 @@ export type { AtomicOutcome, AtomicResult } from './jsonapi/atomicOperations';
 export { parseAtomicDocument, ATOMIC_EXTENSION, ATOMIC_MEDIA_TYPE } from './jsonapi/atomicDocument';
 export type { AtomicOperation, ResourceRef } from './jsonapi/atomicDocument';
 export { ATOMIC_OPERATION, ATOMIC_REQUEST_SCHEMA, ATOMIC_REQUEST_EXAMPLE } from './jsonapi/atomicSchema';
+export { SUCCESS_OPERATION } from './openapi/operationSpec';
 export { readRelationshipIds, isRelationshipPath, RELATIONSHIP_MAX_IDS } from './jsonapi/relationshipDocument';
 export type { RelationshipOptions } from './jsonapi/relationshipDocument';
 export { checkRelationshipIfMatch, relationshipResponse, relationshipTag } from './jsonapi/relationshipResponse';

@@ -2,7 +2,7 @@ import { Body, Delete, Get, JsonController, Param, Patch, Post, Put } from 'rout
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { Created, Filterable, Paginated, Sortable, Transformer } from '../../decorators';
-import { checkIfMatch, currentContext, cursorPaginate, findOrFail, json, paginate, route, validId } from '../../src';
+import { checkIfMatch, currentContext, cursorPaginate, findOrFail, json, paginate, route, SUCCESS_OPERATION, validId } from '../../src';
 import { Book, Comment } from '../models';
 import { bookAttributes } from '../requests/bookAttributes';
 import { CreateBookRequest } from '../requests/CreateBookRequest';
@@ -87,6 +87,7 @@ export class BooksController {
   // The resource it writes: a JSON:API document of another type is a 409, and the document says which.
   @Transformer(BookTransformer, { resourceKey: 'books' })
   @OpenAPI({ requestBody: { content: { 'application/json': { example: { title: 'The Patient Compiler, Second Edition', out_of_print: true } } } } })
+  @OpenAPI(SUCCESS_OPERATION)
   async update(@Param('id') id: number, @Body({ required: true }) body: UpdateBookRequest) {
     const attributes = bookAttributes(body);
     await updateRow(Book, await writeTarget(id), attributes);
@@ -94,6 +95,7 @@ export class BooksController {
   }
 
   @Delete('/:id')
+  @OpenAPI(SUCCESS_OPERATION)
   async destroy(@Param('id') id: number) {
     await deleteRow(Book, await writeTarget(id));
     return json().success('Deleted');

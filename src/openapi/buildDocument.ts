@@ -7,12 +7,12 @@ import { converter } from '../response/convertBody';
 import type { ApiConfig } from '../config/ApiConfig';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { BATCH_REQUEST_SCHEMA } from '../composition/batchSchema';
-import { DOCUMENTED_BODY, JSON_API_EXAMPLE, JSON_API_ONLY } from './operationSpec';
+import { DOCUMENTED_BODY, JSON_API_EXAMPLE, JSON_API_ONLY, SUCCESS_MESSAGE } from './operationSpec';
 import { describeRelationship } from './relationshipOperation';
 import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { Transformer } from '../transformer/Transformer';
 import { refusesUnknownFields } from '../validation/validationOptions';
-import { errorSchema, errorStatuses } from './errorSchemas';
+import { errorSchema, errorStatuses, successSchema as messageSchema } from './errorSchemas';
 import { modelSchema } from './modelSchema';
 import { addJsonApiBody } from './jsonApiBody';
 import { actionParameters, documentJsonp } from './parameters';
@@ -185,6 +185,8 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   if (operation.parameters.length === 0) delete operation.parameters;
   const documentedBody = (operation as Record<string, unknown>)[DOCUMENTED_BODY] === true;
   delete (operation as Record<string, unknown>)[DOCUMENTED_BODY];
+  const answersMessage = operation[SUCCESS_MESSAGE] === true;
+  delete operation[SUCCESS_MESSAGE];
   const relationshipStatus = describeRelationship(operation, mediaType, jsonApi);
   if (documentedBody && jsonApi) payloadAsMeta(operation);
   if (hasBody && jsonApi && !documentedBody && !relationshipStatus) {
@@ -197,7 +199,7 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   const documented = operation.responses[status] as { content?: Record<string, { schema?: unknown }> } | undefined;
   const userSchema = documented?.content && Object.values(documented.content).some((content) => content.schema !== undefined);
   if (!userSchema && !relationshipStatus) {
-    const schema = successSchema(metadata, transformer, type, { config, resources, key }, hasPathParams);
+    const schema = answersMessage ? messageSchema(config) : successSchema(metadata, transformer, type, { config, resources, key }, hasPathParams);
     const response: Record<string, unknown> = { description: status === '201' ? 'Created' : 'Successful response' };
     // In json-api mode any payload is sent as a JSON:API document (a free-form one as its meta).
     response.content = { [mediaType]: schema ? { schema } : {} };

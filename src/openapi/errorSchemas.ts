@@ -23,6 +23,15 @@ export function errorSchema(config: ApiConfig): JsonSchema {
   return { ...schema, properties: { ...(schema.properties as object), debug: { type: 'object' } } };
 }
 
+/**
+ * The body of `json().success(message)` as the configured `successFormat` fills it; in json-api mode
+ * the `meta` of a document without primary data, as such a payload is sent.
+ */
+export function successSchema(config: ApiConfig): JsonSchema {
+  const schema = templateSchema(config.successFormat);
+  return config.serializer === 'json-api' ? { type: 'object', required: ['meta'], properties: { meta: schema } } : schema;
+}
+
 /** `:code` an integer, `:message` a string or a map of messages per field, anything else as given. */
 function templateSchema(format: unknown): JsonSchema {
   if (format === ':code') return { type: 'integer' };

@@ -17,6 +17,20 @@ export const DOCUMENTED_BODY = 'x-rca-documented-body';
 /** Marks an operation that exists in json-api mode only (atomic operations): the other documents leave it out. */
 export const JSON_API_ONLY = 'x-rca-json-api-only';
 
+/** Marks an action that answers `json().success(message)`: its 200 is documented as that body. */
+export const SUCCESS_MESSAGE = 'x-rca-success-message';
+
+/**
+ * `@OpenAPI(SUCCESS_OPERATION)` on an action that answers `json().success(message)` (an update, a
+ * delete): its 200 is documented as the success body (`successFormat`), not as its `@Transformer`'s
+ * resource, which it may carry for other reasons (the type a JSON:API request document must have).
+ *
+ * @example
+ * \@Put('/:id') \@Transformer(BookTransformer, { resourceKey: 'books' }) \@OpenAPI(SUCCESS_OPERATION)
+ * update(...) { ...; return json().success('Updated'); }
+ */
+export const SUCCESS_OPERATION = Object.freeze({ [SUCCESS_MESSAGE]: true });
+
 /** An operation's request example in json-api mode, where the one shown otherwise would be refused. */
 export const JSON_API_EXAMPLE = 'x-rca-json-api-example';
 

@@ -208,6 +208,24 @@ for (const serializer of ['array', 'json-api'] as const) {
         expect(Object.keys(document.paths).filter((path) => path.startsWith('/v1/docs'))).to.deep.equal([]);
       });
 
+      it('documents an update and a delete as the success message they answer, not as the resource', async () => {
+        const created = await app().post('/v1/books', { title: 'Documented update', author_id: 1, publisher_id: 1 });
+        const id = serializer === 'json-api' ? created.body.data.id : created.body.id;
+        const mediaType = serializer === 'json-api' ? 'application/vnd.api+json' : 'application/json';
+        const body = serializer === 'json-api' ? { data: { type: 'books', id: String(id), attributes: { out_of_print: true } } } : { out_of_print: true };
+        const ajv = new Ajv2020({ strict: false });
+        for (const [method, send] of [
+          ['put', { method: 'PUT', headers: { 'content-type': mediaType, accept: mediaType }, body: JSON.stringify(body) }],
+          ['delete', { method: 'DELETE', headers: { accept: mediaType } }],
+        ] as const) {
+          const res = await app().get(`/v1/books/${id}`, send);
+          expect(res.status, res.text).to.equal(200);
+          const documented = document.paths['/v1/books/{id}'][method].responses['200'] as { content: Record<string, { schema: object }> };
+          const validate = ajv.compile(documented.content[mediaType].schema);
+          expect(validate(res.body), `${method}: ${JSON.stringify(validate.errors)}`).to.equal(true);
+        }
+      });
+
       it('documents every status the server answers: 400 on any route, 409 on relationship writes, the batch failure, 404 for a missing related row in json-api mode', () => {
         const statuses = (path: string, method: string) => Object.keys(document.paths[path][method].responses);
         for (const path of ['/health', '/v1']) expect(statuses(path, 'get'), path).to.include('400');
