@@ -4,6 +4,18 @@ import type { Transformer } from '../transformer/Transformer';
 /** An include name as a transformer may declare one; the segment of an include that cannot be known in advance. */
 export const INCLUDE_NAME = '[A-Za-z_][A-Za-z0-9_-]*';
 
+/**
+ * At most `maxDepth` segments: a dot followed by a name starts one (a dot in a filter value, `4.5`,
+ * does not), as the parser counts them.
+ *
+ * @example
+ * new RegExp(depthPattern(2)).test('author.books'); // true; 'author.books.publisher' is false
+ */
+export function depthPattern(maxDepth: number): string {
+  const within = '(?:(?!\\.[A-Za-z_])[\\s\\S])*';
+  return `^${within}(?:\\.[A-Za-z_]${within}){0,${Math.max(0, maxDepth - 1)}}$`;
+}
+
 /** The longest pattern written out; a larger include graph is described by its top-level names only. */
 const MAX_PATTERN_LENGTH = 16_384;
 
@@ -13,9 +25,10 @@ const MAX_PATTERN_LENGTH = 16_384;
  * and so on (`author.books.publisher`), each segment followed by `modifiers`, the last one by
  * `modifiers` or `ending` (an aggregate: `comments:count`). Includes form a graph of transformers that may loop (books.author.books),
  * so the paths are a regular language: each transformer class is one state, solved into a pattern
- * by eliminating the states one by one (Arden's rule: X = A X | B is X = A* B). Below an include
- * whose transformer cannot be learnt in advance (async or batched methods) any names are allowed,
- * as the walk checks them. Null when the pattern would exceed 16 kB.
+ * by eliminating the states one by one (Arden's rule: X = A X | B is X = A* B). An include whose
+ * transformer cannot be learnt in advance (async or batched methods that declare none in
+ * `includeTransformers`) ends a path, as the server refuses names below it. Null when the pattern
+ * would exceed 16 kB.
  *
  * @example
  * includePathPattern(new BookTransformer(), ['author', 'publisher', 'comments'], '');
@@ -48,9 +61,9 @@ export function includePathPattern(
       // The last segment of a path may end in an aggregate instead (`comments:count`).
       const last = ending ? `${escapePattern(name)}(${modifiers}|${ending})` : segment;
       const child = shapes.find((shape) => shape.name === name)?.transformer;
+      // Nothing may be named below an include whose transformer is not known before it runs (the server refuses it).
       if (!child) {
-        equation.constant.push(`${segment}(\\.${INCLUDE_NAME}${modifiers})*`);
-        if (ending) equation.constant.push(`${escapePattern(name)}${ending}`);
+        equation.constant.push(last);
         continue;
       }
       equation.constant.push(last);

@@ -6,8 +6,11 @@ import { SORT_PARAMETER } from '../sort/parseSort';
 import { Transformer } from '../transformer/Transformer';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
 import { filterParameter } from './filterParameter';
-import { escapePattern, INCLUDE_NAME, includePathPattern } from './includePaths';
+import { depthPattern, escapePattern, INCLUDE_NAME, includePathPattern } from './includePaths';
 import type { JsonSchema } from './schemaTypes';
+
+/** The characters one include (or exclude) parameter may hold in all (parseIncludes' bound). */
+const MAX_INCLUDE_LENGTH = 4096;
 
 type Parameter = Record<string, unknown>;
 
@@ -59,7 +62,17 @@ export function actionParameters(
             `:count, :exists, :sum(column), :avg(column), :min(column) or :max(column); defaults limit(${config.include.params.limit.join('|')}), ` +
             `sort(${config.include.params.sort.join('|')}).`,
           {
-            ...list({ anyOf: [{ enum: names }, { type: 'string', pattern: includePattern(transformer, names) }] }),
+            ...list({
+              anyOf: [
+                { enum: names },
+                {
+                  type: 'string',
+                  maxLength: MAX_INCLUDE_LENGTH,
+                  pattern: includePattern(transformer, names, config.include.maxLimit),
+                  allOf: [{ pattern: depthPattern(config.include.maxDepth) }],
+                },
+              ],
+            }),
             maxItems: config.include.maxPaths,
           },
         ),
@@ -71,7 +84,15 @@ export function actionParameters(
         query(
           config.include.excludeKey,
           `Includes to leave out, default ones too: ${all.join(', ')}; dotted for nested ones.`,
-          { ...list({ type: 'string', pattern: excludePattern(transformer, all) }), maxItems: config.include.maxPaths },
+          {
+            ...list({
+              type: 'string',
+              maxLength: MAX_INCLUDE_LENGTH,
+              pattern: excludePattern(transformer, all),
+              allOf: [{ pattern: depthPattern(config.include.maxDepth) }],
+            }),
+            maxItems: config.include.maxPaths,
+          },
           [all[0]],
         ),
       );
@@ -132,7 +153,15 @@ export function documentJsonp(config: ApiConfig, operation: { parameters?: unkno
 
 /** An include's `filter(field|operator|value)` (a value holds no `|`, `(`, `)`, `:` or `,`). */
 const FILTER = 'filter\\([A-Za-z_][A-Za-z0-9_.]*\\|[a-z]+\\|[^|():,]*\\)';
-const MODIFIERS = `(:(limit\\(\\d+(\\|\\d+)?\\)|(sort|order)\\([A-Za-z_][A-Za-z0-9_]*(\\|(asc|desc))?\\)|${FILTER}))*`;
+/** A whole number from 0 to `max`, as a pattern (exact for the default 100 and for single digits). */
+function upTo(max: number): string {
+  if (max === 100) return '(100|[1-9]?\\d)';
+  if (max < 10) return `[0-${max}]`;
+  return `\\d{1,${String(max).length}}`;
+}
+
+/** An include segment's modifiers: `limit(n|offset)` with n at most `include.maxLimit`, `sort()`, `filter()`. */
+const modifiers = (maxLimit: number) => `(:(limit\\(${upTo(maxLimit)}(\\|\\d{1,9})?\\)|(sort|order)\\([A-Za-z_][A-Za-z0-9_]*(\\|(asc|desc))?\\)|${FILTER}))*`;
 
 /**
  * The include paths the server accepts: a name the action allows, then the names of each included
@@ -142,11 +171,9 @@ const MODIFIERS = `(:(limit\\(\\d+(\\|\\d+)?\\)|(sort|order)\\([A-Za-z_][A-Za-z0
 /** An aggregate ending a path: `:count`, `:exists`, `:avg(rating)`... */
 const AGGREGATE = `((:${FILTER})*:(count|exists|(sum|avg|min|max)\\([A-Za-z_][A-Za-z0-9_]*\\))(:${FILTER})*)`;
 
-function includePattern(transformer: Transformer, names: readonly string[]): string {
-  return (
-    includePathPattern(transformer, names, MODIFIERS, undefined, AGGREGATE) ??
-    `^(${names.map(escapePattern).join('|')})${MODIFIERS}(\\.${INCLUDE_NAME}${MODIFIERS})*$`
-  );
+function includePattern(transformer: Transformer, names: readonly string[], maxLimit: number): string {
+  const each = modifiers(maxLimit);
+  return includePathPattern(transformer, names, each, undefined, AGGREGATE) ?? `^(${names.map(escapePattern).join('|')})${each}(\\.${INCLUDE_NAME}${each})*$`;
 }
 
 /** The exclude paths: an include of the action (a default one too), then those of each included transformer. */

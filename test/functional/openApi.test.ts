@@ -241,6 +241,15 @@ for (const serializer of ['array', 'json-api'] as const) {
         expect(names).to.include.members(['include', 'exclude', 'fields[books]', 'sort', 'filter', 'callback', ...pages]);
         const include = index.parameters.find((parameter) => parameter.name === 'include')!;
         expect(JSON.stringify(include.schema)).to.contain('["author","publisher","comments","genres"]');
+        // An include path as the parser reads it: limit at most include.maxLimit, at most include.maxDepth levels.
+        const path = new Ajv2020({ strict: false }).compile((include.schema as { items: object }).items);
+        const deep = Array.from({ length: 11 }, (_, i) => (i % 2 ? 'author' : 'books')).join('.');
+        expect([path('comments:limit(100)'), path('comments:limit(101)'), path(`author.${deep}`), path('author.books.author')]).to.deep.equal([
+          true,
+          false,
+          false,
+          true,
+        ]);
         // The filter as the parser reads it: each declared field with its operators and value types, OR groups of the same.
         const filter = index.parameters.find((parameter) => parameter.name === 'filter')! as unknown as { style: string; schema: JsonSchemaLike };
         expect(filter.style).to.equal('deepObject');
