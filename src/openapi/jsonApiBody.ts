@@ -20,16 +20,23 @@ export function addJsonApiBody(
     resolved(request, requestSchemas),
     relationships.map((shape) => `${snakeCase(shape.name)}_id`),
   );
+  const fields = resolved(request, requestSchemas);
+  const linked = relationshipsOf(transformer && relationships, fields, update);
   const properties: Record<string, JsonSchema> = {
     type: type ? { const: type } : { type: 'string' },
     attributes,
-    relationships: relationshipsOf(transformer && relationships),
+    relationships: linked,
   };
   const data: JsonSchema = { type: 'object', properties, required: ['type'] };
   if (update) {
-    properties.id = { type: 'string' };
+    properties.id = { type: 'string', pattern: WHOLE_NUMBER };
     data.required = ['type', 'id'];
-  } else data.not = { required: ['id'] };
+  } else {
+    data.not = { required: ['id'] };
+    // A create needs what the request class requires: its attributes, and the relationships its *_id fields stand for.
+    if (((attributes.required as string[] | undefined) ?? []).length > 0) (data.required as string[]).push('attributes');
+    if (((linked.required as string[] | undefined) ?? []).length > 0) (data.required as string[]).push('relationships');
+  }
   const schema = { type: 'object', properties: { data }, required: ['data'] };
   const example = documentExample(Object.values(body.content)[0]?.example, type, relationships, update);
   body.content[JSON_API_MEDIA_TYPE] = example === undefined ? { schema } : { schema, example };
@@ -64,13 +71,41 @@ function withoutFields(schema: JsonSchema, fields: string[]): JsonSchema {
   return { ...schema, properties, ...(required ? { required } : {}) };
 }
 
-/** The to-one relationships a request document may set: the transformer's item includes, each of its type. */
-function relationshipsOf(shapes: IncludeShape[] | undefined): JsonSchema {
+/** A key as a URL or a JSON:API document writes an integer one: a whole number, as a string. */
+const WHOLE_NUMBER = '^[1-9]\\d{0,14}$';
+
+/**
+ * The to-one relationships a request document may set: the transformer's item includes, each of its
+ * type, as the request class's `<name>_id` field says: required on a create when the field is, null
+ * only when the field may be null, an id of digits when the field is an integer.
+ */
+function relationshipsOf(shapes: IncludeShape[] | undefined, request: JsonSchema, update: boolean): JsonSchema {
   if (!shapes) return { type: 'object' };
+  const fieldSchemas = (request.properties ?? {}) as Record<string, JsonSchema>;
+  const requiredFields = (request.required as string[] | undefined) ?? [];
   const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
   for (const shape of shapes) {
-    const identifier = { type: 'object', properties: { type: { const: shape.type }, id: { type: 'string' } }, required: ['type', 'id'] };
-    properties[shape.name] = { type: 'object', properties: { data: { anyOf: [identifier, { type: 'null' }] } }, required: ['data'] };
+    const field = `${snakeCase(shape.name)}_id`;
+    const fieldSchema = fieldSchemas[field];
+    const id = mentions(fieldSchema, 'integer') ? { type: 'string', pattern: WHOLE_NUMBER } : { type: 'string', minLength: 1 };
+    const identifier = {
+      type: 'object',
+      properties: { type: { const: shape.type }, id, meta: { type: 'object' } },
+      required: ['type', 'id'],
+      additionalProperties: false,
+    };
+    const data = fieldSchema === undefined || mentions(fieldSchema, 'null') ? { anyOf: [identifier, { type: 'null' }] } : identifier;
+    properties[shape.name] = { type: 'object', properties: { data }, required: ['data'] };
+    if (!update && requiredFields.includes(field)) required.push(shape.name);
   }
-  return { type: 'object', properties, additionalProperties: false };
+  return { type: 'object', properties, additionalProperties: false, ...(required.length > 0 ? { required } : {}) };
+}
+
+/** True when a field's schema allows the JSON type `type` (`type: 'integer'`, `type: ['string', 'null']`, in an anyOf too). */
+function mentions(schema: JsonSchema | undefined, type: string): boolean {
+  if (!schema) return false;
+  const own = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
+  if (own.includes(type) || (type === 'integer' && own.includes('number'))) return true;
+  return ((schema.anyOf as JsonSchema[] | undefined) ?? []).some((option) => mentions(option, type));
 }

@@ -226,6 +226,27 @@ for (const serializer of ['array', 'json-api'] as const) {
         }
       });
 
+      if (serializer === 'json-api') {
+        it('describes the create document as tight as the server reads it: attributes and required relationships, ids of digits, no null author', () => {
+          const body = document.paths['/v1/books'].post.requestBody as unknown as { content: Record<string, { schema: object; example: unknown }> };
+          const { schema, example } = body.content['application/vnd.api+json'];
+          const validate = new Ajv2020({ strict: false }).compile(schema);
+          const author = { data: { type: 'authors', id: '1' } };
+          const publisher = { data: { type: 'publishers', id: '2' } };
+          const create = (data: Record<string, unknown>) => ({ data: { type: 'books', ...data } });
+          expect(validate(example), JSON.stringify(validate.errors)).to.equal(true);
+          expect(validate(create({ attributes: { title: 'Ok' }, relationships: { author, publisher } }))).to.equal(true);
+          for (const refused of [
+            create({ relationships: { author, publisher } }),
+            create({ attributes: { title: 'Ok' } }),
+            create({ attributes: { title: 'Ok' }, relationships: { author: { data: null }, publisher } }),
+            create({ attributes: { title: 'Ok' }, relationships: { author: { data: { type: 'authors', id: 'abc' } }, publisher } }),
+          ]) {
+            expect(validate(refused), JSON.stringify(refused)).to.equal(false);
+          }
+        });
+      }
+
       it('documents every status the server answers: 400 on any route, 409 on relationship writes, the batch failure, 404 for a missing related row in json-api mode', () => {
         const statuses = (path: string, method: string) => Object.keys(document.paths[path][method].responses);
         for (const path of ['/health', '/v1']) expect(statuses(path, 'get'), path).to.include('400');
