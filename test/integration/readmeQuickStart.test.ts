@@ -30,7 +30,7 @@ describe("README's quick start and its testing section", () => {
       const { main } = require(file) as { main: () => Promise<unknown> };
       const api = new Api().forApp(await main());
       const res = await api.request<{ data: Array<{ title: string }> }>({ method: 'GET', url: '/v1/books', query: { 'filter[title][contains]': 'du' } });
-      expect(res.status).to.equal(200);
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.data.map((book) => book.title)).to.deep.equal(['Dune', 'Dubliners']);
       const refused = await api.request<{ error: { message: string } }>({ method: 'GET', url: '/v1/books?filter[nope]=1' });
       expect([refused.status, refused.body.error.message]).to.deep.equal([
