@@ -1,6 +1,6 @@
 import type { Api } from '../dispatcher/Api';
 import { currentContext } from '../context/RequestContext';
-import { isSpent } from '../context/SharedBudget';
+import { isSpent, spentPart } from '../context/SharedBudget';
 import { ApiError } from '../errors/ApiError';
 import { sharedBudgetError } from '../transformer/Budget';
 import { describeError, ErrorDescription } from '../errors/describeError';
@@ -62,7 +62,7 @@ async function runAll(api: Api, requests: BatchItem[], stopAtFailure: boolean): 
   const { budget } = currentContext('runBatch()');
   for (const [index, item] of requests.entries()) {
     // The answers so far hold all the batch may: what is left is not run (a write would not be answered).
-    const answer = isSpent(budget) ? notRun(400, sharedBudgetError('bytes', 0).message) : await runOne(api, item, index, byId);
+    const answer = isSpent(budget) ? notRun(400, sharedBudgetError(spentPart(budget), 0).message) : await runOne(api, item, index, byId);
     const entry = toBatchAnswer(item.id, answer);
     answers.push(entry);
     // The body was counted as it was rendered; its place in the batch's document is counted here.

@@ -25,3 +25,6 @@ export interface SharedBudget {
 export function isSpent(budget: SharedBudget): boolean {
   return budget.bytes <= 0 || budget.resources <= 0;
 }
+
+/** What ran out of a spent budget, for its error: bytes first. */
+export const spentPart = (budget: SharedBudget): 'bytes' | 'resources' => (budget.bytes <= 0 ? 'bytes' : 'resources');

@@ -1,5 +1,5 @@
 import { currentContext, requestStorage } from '../context/RequestContext';
-import { isSpent } from '../context/SharedBudget';
+import { isSpent, spentPart } from '../context/SharedBudget';
 import { isPlainObject } from '../config/deepMerge';
 import type { Api, ApiRequestOptions } from '../dispatcher/Api';
 import { ApiError } from '../errors/ApiError';
@@ -91,8 +91,8 @@ function errorsOf(body: unknown, status: number, pointer: string): JsonApiError[
 }
 
 /** The answer of an operation not run: the results before it hold all one request may be answered with. */
-function overBudget(): { status: number; body: unknown } {
-  const error = sharedBudgetError('bytes', 0);
+function overBudget(spent: 'bytes' | 'resources'): { status: number; body: unknown } {
+  const error = sharedBudgetError(spent, 0);
   return { status: error.status, body: errorDocument(error.status, error.message, { code: error.code }) };
 }
 
@@ -116,7 +116,7 @@ export async function runAtomicOperations(api: Api, operations: AtomicOperation[
       for (const [index, operation] of operations.entries()) {
         const lid = isPlainObject(operation.data) && operation.op === 'add' ? operation.data.lid : undefined;
         if (typeof lid === 'string' && lids.has(lid)) throw invalid(`${operation.pointer}/data/lid`, `"${lid.slice(0, 40)}" is the lid of an earlier resource`);
-        const answer = budget && isSpent(budget) ? overBudget() : await tx.request(requestOf(operation, lids, basePath));
+        const answer = budget && isSpent(budget) ? overBudget(spentPart(budget)) : await tx.request(requestOf(operation, lids, basePath));
         if (answer.status >= 400) {
           outcome = { failedAt: index, status: answer.status, errors: errorsOf(answer.body, answer.status, operation.pointer) };
           throw new Error('roll back');

@@ -228,7 +228,8 @@ for (const serializer of ['array', 'json-api'] as const) {
 
       if (serializer === 'json-api') {
         it('describes the create document as tight as the server reads it: attributes and required relationships, ids of digits, no null author', () => {
-          const body = document.paths['/v1/books'].post.requestBody as unknown as { content: Record<string, { schema: object; example: unknown }> };
+          const body = (document.paths['/v1/books'].post as unknown as { requestBody: { content: Record<string, { schema: object; example: unknown }> } })
+            .requestBody;
           const { schema, example } = body.content['application/vnd.api+json'];
           const validate = new Ajv2020({ strict: false }).compile(schema);
           const author = { data: { type: 'authors', id: '1' } };
