@@ -91,6 +91,8 @@ export function buildOpenApiDocument({ config, routing = {}, info = {} }: OpenAp
     (paths[path] ??= {})[method] = operation;
   }
   if (refusesUnknownFields(routing.validation)) closeBodySchemas(paths, requestSchemas);
+  // After closeBodySchemas, which reads the bodies' plain references.
+  nonEmptyRequiredBodies(paths);
   return {
     openapi: '3.1.0',
     info: { title: info.title ?? 'API', version: info.version ?? '1.0.0', ...(info.description ? { description: info.description } : {}) },
@@ -155,6 +157,18 @@ function strictPathIds(operation: Operation): void {
       // The first row of a table (the example's seeded ids start at 1).
       (parameter as { example?: number }).example = 1;
     }
+  }
+}
+
+/**
+ * A required body that is an empty object is refused as missing (routing-controllers' 400 "Request
+ * body is required"): such a body's JSON schema asks for at least one member.
+ */
+function nonEmptyRequiredBodies(paths: Record<string, Record<string, Operation>>): void {
+  for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
+    const body = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } | undefined;
+    const json = body?.required ? body.content?.['application/json'] : undefined;
+    if (json?.schema && typeof json.schema.$ref === 'string') json.schema = { allOf: [json.schema], minProperties: 1 };
   }
 }
 

@@ -208,6 +208,13 @@ for (const serializer of ['array', 'json-api'] as const) {
         expect(Object.keys(document.paths).filter((path) => path.startsWith('/v1/docs'))).to.deep.equal([]);
       });
 
+      it('documents a required body as non-empty, as the server refuses {} as missing (400)', async () => {
+        const put = document.paths['/v1/books/{id}'].put as unknown as { requestBody: { content: Record<string, { schema: { minProperties?: number } }> } };
+        expect(put.requestBody.content['application/json'].schema.minProperties).to.equal(1);
+        const empty = await app().get('/v1/books/5', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+        expect(empty.status).to.equal(400);
+      });
+
       it('documents an update and a delete as the success message they answer, not as the resource', async () => {
         const created = await app().post('/v1/books', { title: 'Documented update', author_id: 1, publisher_id: 1 });
         const id = serializer === 'json-api' ? created.body.data.id : created.body.id;
