@@ -2,6 +2,7 @@ import { ApiError } from '../errors/ApiError';
 import { isPlainObject } from '../config/deepMerge';
 import type { HttpMethod } from '../dispatcher/Api';
 import { isProtocolRelative } from '../dispatcher/urlPolicy';
+import { longerThan } from '../validation/characters';
 import { referencedIds, referencesIn } from './references';
 
 /** One request of a batch, as a client sends it. */
@@ -30,13 +31,10 @@ export const BATCH_HEADERS: readonly string[] = ['accept', 'accept-language', 'i
 const HEADERS = new Set(BATCH_HEADERS);
 const KEYS = new Set(['id', 'method', 'url', 'body', 'headers', 'depends_on']);
 /** The longest `url` a request may have, in characters (as JSON Schema's maxLength counts them). */
-const MAX_URL = 2048;
+export const MAX_URL = 2048;
 /** Characters no header value may hold (HTTP allows tab, which is refused too: nothing here needs it). */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x1f\x7f]/;
-
-/** Characters (code points) of `text`, as the document's maxLength counts them. */
-const characters = (text: string) => (text.length <= MAX_URL ? text.length : Array.from(text).length);
 
 const refuse = (pointer: string, reason: string) => new ApiError('RCA_BATCH_INVALID', { pointer, reason });
 
@@ -79,7 +77,7 @@ function parseItem(request: unknown, index: number, earlier: ReadonlySet<string>
   if (!METHODS.has(method)) throw refuse(`${at}/method`, `must be one of ${[...METHODS].join(', ')}`);
   const url = request.url;
   // The dispatcher's own reading: "/\\host" would be a protocol-relative URL there.
-  if (typeof url !== 'string' || !url.startsWith('/') || isProtocolRelative(url) || characters(url) > MAX_URL) {
+  if (typeof url !== 'string' || !url.startsWith('/') || isProtocolRelative(url) || longerThan(url, MAX_URL)) {
     throw refuse(`${at}/url`, `must be a path of this API starting with one "/" (not "//" or "/\\"), at most ${MAX_URL} characters`);
   }
   if (request.body !== undefined && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) throw refuse(`${at}/body`, `${method} takes no body`);

@@ -1,5 +1,5 @@
 import { JSON_API_EXAMPLE, replacingBody, SchemaSpec } from '../openapi/operationSpec';
-import { BATCH_HEADERS } from './batchRequest';
+import { BATCH_HEADERS, MAX_URL } from './batchRequest';
 
 /**
  * The JSON Schema of a batch document, for OpenAPI; the server's own check is `parseBatch()`, which
@@ -21,7 +21,7 @@ export const BATCH_REQUEST_SCHEMA: SchemaSpec = {
         properties: {
           id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Names the answer for {{id.body.x}} references; default: the position.' },
           method: { type: 'string', enum: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] },
-          url: { type: 'string', pattern: '^/(?![/\\\\])', maxLength: 2048, description: 'A path of this API; may hold {{id.body.x}} references.' },
+          url: { type: 'string', pattern: '^/(?![/\\\\])', maxLength: MAX_URL, description: 'A path of this API; may hold {{id.body.x}} references.' },
           body: { description: 'The JSON body; strings may be {{id.body.x}} references to earlier answers.' },
           headers: {
             type: 'object',

@@ -200,7 +200,7 @@ export class Api {
   /** The error of a call answered >= 400: thrown by the verb methods, kept by a transaction. */
   private failureOf(response: ApiCallResponse, options: ApiRequestOptions): InternalHttpError {
     const remote = this.isRemote(options);
-    const target = remote ? 'a remote service' : options.url.split('?')[0];
+    const target = this.shownTarget(options, remote);
     // An internal call's answer is this app's own error body: a client may see it as it is.
     return new InternalHttpError('RCA_UPSTREAM_STATUS', response, { method: options.method.toUpperCase(), target }, { relay: !remote });
   }
@@ -213,8 +213,8 @@ export class Api {
    * How a refused call names its target in a message a client may see (a 4xx is shown): the path
    * of an internal call, never the address of a remote host.
    */
-  private shownTarget(options: ApiRequestOptions): string {
-    return this.isRemote(options) ? 'a remote service' : options.url.split('?')[0];
+  private shownTarget(options: ApiRequestOptions, remote = this.isRemote(options)): string {
+    return remote ? 'a remote service' : options.url.split('?')[0];
   }
 
   private paramsFor(method: string, params?: ApiParams): Pick<ApiRequestOptions, 'method' | 'query' | 'body'> {

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/ApiError';
 import { parseCalendarDate } from '../validation/calendarDate';
 import { FILTER_OPERATORS, FilterCondition, FilterField, FilterOperator, FilterRequest } from './filterTypes';
+import { longerThan } from '../validation/characters';
 
 /** The query parameter family of filters. */
 export const FILTER_PARAMETER = 'filter';
@@ -80,9 +81,7 @@ function conditionOf(parameter: string, rest: string[], raw: string, fields: Rea
   const field = name === undefined ? undefined : fields.get(name);
   if (!field) throw invalid(parameter, `"${(name ?? '').slice(0, 40)}" cannot be filtered by here; filterable: ${declared.join(', ') || 'none'}`);
   if (extra.length > 0) throw invalid(parameter, 'write filter[field][operator]=value');
-  // Characters, as the document counts them: an emoji is one, not two UTF-16 units.
-  if (raw.length > MAX_VALUE_LENGTH && Array.from(raw).length > MAX_VALUE_LENGTH)
-    throw invalid(parameter, `a value may hold at most ${MAX_VALUE_LENGTH} characters`);
+  if (longerThan(raw, MAX_VALUE_LENGTH)) throw invalid(parameter, `a value may hold at most ${MAX_VALUE_LENGTH} characters`);
   if (raw.includes('\u0000')) throw invalid(parameter, 'a value may not hold a NUL character');
   if (field.search) {
     if (operatorName !== undefined) throw invalid(parameter, `${field.name} is a search: write filter[${field.name}]=words`);

@@ -3,7 +3,8 @@ import type { IncludeAggregate, IncludeFilter, IncludeNode, IncludeParams, Inclu
 import { parseSegment, ParsedSegment } from './parseSegment';
 
 /** Longest include value accepted at all, before any parsing work. */
-const MAX_INPUT_LENGTH = 4096;
+/** The characters one include (or exclude) parameter may hold in all. */
+export const MAX_INPUT_LENGTH = 4096;
 
 interface MutableNode {
   name: string;

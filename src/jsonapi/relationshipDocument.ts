@@ -1,6 +1,7 @@
 import { isPlainObject } from '../config/deepMerge';
 import { currentContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { longerThan } from '../validation/characters';
 
 /** `/books/1/relationships/genres`: a relationship endpoint, as JSON:API names them. */
 const RELATIONSHIP_PATH = /\/relationships\/[^/]+\/?$/;
@@ -32,8 +33,7 @@ const invalid = (pointer: string, reason: string) => new ApiError('RCA_RELATIONS
 /** An identifier's id as sent: a string (JSON:API), or in array mode a whole number too. */
 function idOf(member: Record<string, unknown>, pointer: string, strict: boolean): string {
   const { id } = member;
-  // Characters, as the document's maxLength counts them (an emoji is one, not two UTF-16 units).
-  if (typeof id === 'string' && id.length > 0 && (id.length <= MAX_ID || Array.from(id).length <= MAX_ID)) return id;
+  if (typeof id === 'string' && id.length > 0 && !longerThan(id, MAX_ID)) return id;
   if (!strict && typeof id === 'number' && Number.isSafeInteger(id)) return String(id);
   throw invalid(`${pointer}/id`, `must be a string of 1 to ${MAX_ID} characters${strict ? '' : ', or a whole number'}`);
 }

@@ -61,12 +61,9 @@ export function includePathPattern(
       // The last segment of a path may end in an aggregate instead (`comments:count`).
       const last = ending ? `${escapePattern(name)}(${modifiers}|${ending})` : segment;
       const child = shapes.find((shape) => shape.name === name)?.transformer;
-      // Nothing may be named below an include whose transformer is not known before it runs (the server refuses it).
-      if (!child) {
-        equation.constant.push(last);
-        continue;
-      }
       equation.constant.push(last);
+      // Nothing may be named below an include whose transformer is not known before it runs (the server refuses it).
+      if (!child) continue;
       addTerm(equation.coefficients, stateOf(child), `${segment}\\.`);
     }
   }

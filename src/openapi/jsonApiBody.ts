@@ -16,11 +16,11 @@ export function addJsonApiBody(
   const body = operation.requestBody as { content: Record<string, { schema?: JsonSchema; example?: unknown }> };
   const relationships = transformer ? includeShapes(transformer).filter((shape) => shape.kind === 'item') : [];
   const request = Object.values(body.content)[0]?.schema ?? { type: 'object' };
+  const fields = resolved(request, requestSchemas);
   const attributes = withoutFields(
-    resolved(request, requestSchemas),
+    fields,
     relationships.map((shape) => `${snakeCase(shape.name)}_id`),
   );
-  const fields = resolved(request, requestSchemas);
   const linked = relationshipsOf(transformer && relationships, fields, update);
   const properties: Record<string, JsonSchema> = {
     type: type ? { const: type } : { type: 'string' },

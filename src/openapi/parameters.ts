@@ -5,12 +5,10 @@ import { CALLBACK } from '../response/jsonp';
 import { SORT_PARAMETER } from '../sort/parseSort';
 import { Transformer } from '../transformer/Transformer';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
+import { MAX_INPUT_LENGTH as MAX_INCLUDE_LENGTH } from '../include/parseIncludes';
 import { filterParameter } from './filterParameter';
 import { depthPattern, escapePattern, INCLUDE_NAME, includePathPattern } from './includePaths';
 import type { JsonSchema } from './schemaTypes';
-
-/** The characters one include (or exclude) parameter may hold in all (parseIncludes' bound). */
-const MAX_INCLUDE_LENGTH = 4096;
 
 type Parameter = Record<string, unknown>;
 

@@ -16,8 +16,7 @@ import { encodeJson } from './encodeJson';
 import { jsonpCallback, wrapJsonp } from './jsonp';
 import { readQuery, requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
-import { ApiError } from '../errors/ApiError';
-import { sharedBudgetError } from '../transformer/Budget';
+import { bytesRefusal } from '../transformer/Budget';
 
 /** What a builder asks to send. */
 export type ResponseBody =
@@ -49,7 +48,12 @@ function limitsOf(context: RequestContext): { maxBytes: number; maxResources: nu
 }
 
 /** Builds the body object of a transformed resource with the configured serializer. */
-async function documentOf(context: RequestContext, body: Extract<ResponseBody, { kind: 'resource' }>, meta: Record<string, unknown> | null) {
+async function documentOf(
+  context: RequestContext,
+  body: Extract<ResponseBody, { kind: 'resource' }>,
+  meta: Record<string, unknown> | null,
+  limits: ReturnType<typeof limitsOf>,
+) {
   const { config } = context.app;
   const query = requestQuery(context);
   const convert = converter(config.convert.key, config.convert.date);
@@ -59,7 +63,7 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
     exclude: query.exclude,
     narrow: query.narrow,
     defaults: defaultIncludeParams(),
-    ...limitsOf(context),
+    ...limits,
     fieldsets: query.fieldsets,
     // JSON:API's self link is a link, not a field: a fieldset does not take it away.
     alwaysKeep: config.serializer === 'json-api' ? ['id', 'link'] : ['id'],
@@ -77,7 +81,8 @@ async function documentOf(context: RequestContext, body: Extract<ResponseBody, {
   } finally {
     transforming();
   }
-  context.budget.resources -= scope.resources;
+  // An internal request's resources are part of its caller's answer: they draw on its budget.
+  if (context.depth > 0) context.budget.resources -= scope.resources;
   const serializer = serializers[config.serializer];
   let page: PageInfo | null = null;
   if (body.paginator && isCursorPaginator(body.paginator)) {
@@ -110,9 +115,11 @@ export async function render(context: RequestContext, input: RenderInput): Promi
   if (input.body.kind === 'empty') return { status, headers: { ...input.headers }, body: null };
   let value: unknown;
   let contentType = 'application/json; charset=utf-8';
+  let limits: ReturnType<typeof limitsOf> | undefined;
   if (input.body.kind === 'resource') {
+    limits = limitsOf(context);
     // Serializers convert keys and dates as they build the document.
-    ({ document: value, contentType } = await documentOf(context, input.body, input.meta));
+    ({ document: value, contentType } = await documentOf(context, input.body, input.meta, limits));
   } else {
     let payload = payloadWithMeta(input.body.payload, input.meta);
     // A payload is sent as the type the builder chose, else as the Content-Type header set on it;
@@ -128,12 +135,7 @@ export async function render(context: RequestContext, input: RenderInput): Promi
   const json = encodeJson(value, config.jsonEncodeOption);
   encoded();
   // The walk's estimate leaves out lazy fields and multi-byte characters: the body is measured exactly too.
-  if (input.body.kind === 'resource') {
-    const { maxBytes, sharedLimits } = limitsOf(context);
-    if (json.length * 3 > maxBytes && Buffer.byteLength(json) > maxBytes) {
-      throw sharedLimits ? sharedBudgetError('bytes', maxBytes) : new ApiError('RCA_RESPONSE_TOO_LARGE', { max: maxBytes });
-    }
-  }
+  if (limits && json.length * 3 > limits.maxBytes && Buffer.byteLength(json) > limits.maxBytes) throw bytesRefusal(limits.maxBytes, limits.sharedLimits);
   // An internal request's answer is part of its caller's: whatever it is, it draws on their budget.
   if (context.depth > 0) context.budget.bytes -= Buffer.byteLength(json);
   const rendered: RenderedResponse = callback

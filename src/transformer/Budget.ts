@@ -34,8 +34,7 @@ export class Budget {
   /** Counts the (estimated) JSON size of what was transformed; over `maxBytes` is a 400. */
   spendBytes(bytes: number): void {
     this.bytes += bytes;
-    if (this.bytes > this.maxBytes)
-      throw this.shared ? sharedBudgetError('bytes', this.maxBytes) : new ApiError('RCA_RESPONSE_TOO_LARGE', { max: this.maxBytes });
+    if (this.bytes > this.maxBytes) throw bytesRefusal(this.maxBytes, this.shared);
   }
 
   /** Counts resources as they are transformed. */
@@ -65,6 +64,17 @@ export class Budget {
  */
 export function sharedBudgetError(what: 'bytes' | 'resources', left: number): ApiError {
   return new ApiError('RCA_SHARED_BUDGET', { left: `${Math.max(0, left)} ${what}` });
+}
+
+/**
+ * The 400 of an answer over `max` bytes: RCA_RESPONSE_TOO_LARGE, or RCA_SHARED_BUDGET when `max` is
+ * what is left of a budget shared with other answers.
+ *
+ * @example
+ * throw bytesRefusal(4 * 1024 * 1024, false);
+ */
+export function bytesRefusal(max: number, shared: boolean): ApiError {
+  return shared ? sharedBudgetError('bytes', max) : new ApiError('RCA_RESPONSE_TOO_LARGE', { max });
 }
 
 /** The most resources a level can hold: one per item, the include's limit per relation still to load, or what is in memory. */
