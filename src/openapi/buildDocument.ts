@@ -7,7 +7,8 @@ import { converter } from '../response/convertBody';
 import type { ApiConfig } from '../config/ApiConfig';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { BATCH_REQUEST_SCHEMA } from '../composition/batchSchema';
-import { DOCUMENTED_BODY, JSON_API_EXAMPLE, JSON_API_ONLY, SUCCESS_MESSAGE } from './operationSpec';
+import { DOCUMENTED_BODY, JSON_API_ONLY, SUCCESS_MESSAGE } from './operationSpec';
+import { classTransformerStorage, closeBodySchemas, nonEmptyRequiredBodies, useJsonApiExample } from './requestBodies';
 import { describeRelationship } from './relationshipOperation';
 import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { Transformer } from '../transformer/Transformer';
@@ -37,18 +38,6 @@ export interface OpenApiOptions {
 }
 
 type Operation = Record<string, unknown> & { responses: Record<string, Record<string, unknown>>; parameters?: unknown[] };
-
-type SchemaOptions = NonNullable<Parameters<typeof validationMetadatasToSchemas>[0]>;
-
-/** class-transformer's metadata (the app's copy, a peer), where `@Type()` records a nested class; undefined without it. */
-function classTransformerStorage(): SchemaOptions['classTransformerMetadataStorage'] {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return (require('class-transformer/cjs/storage') as { defaultMetadataStorage: SchemaOptions['classTransformerMetadataStorage'] }).defaultMetadataStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * An OpenAPI 3.1 document of the app's routes: routes and parameters from routing-controllers'
@@ -140,15 +129,6 @@ function isBatch(operation: Operation): boolean {
   return Object.values(content).some((media) => media.schema === BATCH_REQUEST_SCHEMA);
 }
 
-/** Puts the json-api variant of an operation's request example in place in json-api mode (and the marker away). */
-function useJsonApiExample(operation: Operation, jsonApi: boolean): void {
-  const example = operation[JSON_API_EXAMPLE];
-  if (example === undefined) return;
-  delete operation[JSON_API_EXAMPLE];
-  const content = (operation.requestBody as { content?: Record<string, { example?: unknown }> } | undefined)?.content ?? {};
-  if (jsonApi) for (const media of Object.values(content)) media.example = example;
-}
-
 /** A path `id` is a positive integer wherever the router reads one as a number (a key is never 0 or negative). */
 function strictPathIds(operation: Operation): void {
   for (const parameter of (operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: JsonSchema }>) {
@@ -159,31 +139,6 @@ function strictPathIds(operation: Operation): void {
     }
   }
 }
-
-/**
- * A required body that is an empty object is refused as missing (routing-controllers' 400 "Request
- * body is required"): such a body's JSON schema asks for at least one member.
- */
-function nonEmptyRequiredBodies(paths: Record<string, Record<string, Operation>>): void {
-  for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
-    const body = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } | undefined;
-    const json = body?.required ? body.content?.['application/json'] : undefined;
-    if (json?.schema && typeof json.schema.$ref === 'string') json.schema = { allOf: [json.schema], minProperties: 1 };
-  }
-}
-
-/** The request classes of bodies refuse fields they do not declare (422): so do their schemas. */
-function closeBodySchemas(paths: Record<string, Record<string, Operation>>, requestSchemas: Record<string, JsonSchema>): void {
-  for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
-    const content = (operation.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)?.content ?? {};
-    for (const { schema } of Object.values(content)) {
-      const name = schema?.$ref?.startsWith(SCHEMA_PREFIX) ? schema.$ref.slice(SCHEMA_PREFIX.length) : undefined;
-      if (name && requestSchemas[name]) requestSchemas[name] = { ...requestSchemas[name], additionalProperties: false };
-    }
-  }
-}
-
-const SCHEMA_PREFIX = '#/components/schemas/';
 
 /** Adds what this library knows of one action to the operation routing-controllers-openapi made. */
 function describeAction(operation: Operation, route: IRoute, path: string, method: string, { config, resources, key, requestSchemas }: Context): void {
