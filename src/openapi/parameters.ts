@@ -100,7 +100,7 @@ export function actionParameters(
     parameters.push(
       query(
         `fields[${type}]`,
-        `Only these fields of ${type} (the id always); fields[<type>] works for every type in the response.`,
+        `Only these fields of ${type} (the id always): the resources then hold only the named fields, required ones included; fields[<type>] works for every type in the response.`,
         list(fields.length > 0 ? { enum: fields } : { type: 'string' }),
       ),
     );

@@ -53,9 +53,10 @@ export class ResourceSchemas {
   }
 
   /**
-   * The declared fields, keys converted. Only the id is required: a sparse fieldset (`fields[type]`,
-   * accepted for every type a response holds) may leave out any other field, and the document must
-   * hold for those responses too. Each other field is described as sent unless a fieldset leaves it out.
+   * The declared fields, keys converted, each required unless the transformer marks it optional
+   * (`'x-optional': true`): a typed client reads `book.title` as a string. A sparse fieldset
+   * (`fields[type]`, accepted for every type a response holds) is the one documented exception: the
+   * client that names fields gets only those and the id, as the parameter and each field say.
    */
   private fields(transformer: Transformer, skip: readonly string[] = []): { properties: Record<string, JsonSchema>; required: string[] } | null {
     if (!transformer.schema) return null;
@@ -64,8 +65,8 @@ export class ResourceSchemas {
     for (const [field, schema] of Object.entries(transformer.schema)) {
       if (skip.includes(field)) continue;
       const { 'x-optional': optional, ...rest } = schema;
-      properties[this.key(field)] = field === 'id' ? rest : { ...rest, description: SPARSE };
-      if (!optional && field === 'id') required.push(this.key(field));
+      properties[this.key(field)] = field === 'id' || optional ? rest : { ...rest, description: SPARSE };
+      if (!optional) required.push(this.key(field));
     }
     return { properties, required };
   }
@@ -141,7 +142,7 @@ export class ResourceSchemas {
   }
 }
 
-const SPARSE = 'Always sent, unless a fields[<type>] parameter leaves it out (or the transformer marks it optional).';
+const SPARSE = 'Always sent, unless the request names fields of this type (fields[<type>]) and not this one.';
 
 function identifierSchema(type?: string): JsonSchema {
   return { type: 'object', properties: { type: type ? { const: type } : { type: 'string' }, id: { type: 'string' } }, required: ['type', 'id'] };

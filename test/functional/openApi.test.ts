@@ -3,24 +3,29 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { ATOMIC_MEDIA_TYPE } from '../../src';
+import { sparseDocument } from './documentRules';
 import { onBothFrameworks } from './exampleServer';
 import type { TestResponse } from '../fixture/app';
 
 type Document = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>> };
 
-/** Validates responses against the schemas the document gives them, $refs resolved inside the document. */
+/**
+ * Validates responses against the schemas the document gives them, $refs resolved inside the
+ * document; `{ sparse: true }` for the response to a request that named fields (`fields[books]`).
+ */
 function responseValidator(document: Document) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema(document, 'openapi.json');
+  ajv.addSchema(sparseDocument(document), 'sparse.json');
   const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-  return (path: string, method: string, res: TestResponse) => {
+  return (path: string, method: string, res: TestResponse, { sparse = false } = {}) => {
     const mediaType = (res.headers.get('content-type') ?? '').split(';')[0];
     const operation = document.paths[path]?.[method];
     expect(operation, `${method} ${path} is documented`).to.not.equal(undefined);
     expect(operation.responses, `${method} ${path} documents ${res.status}`).to.have.property(String(res.status));
     expect(operation.responses[res.status].content, `${method} ${path} ${res.status} documents ${mediaType}`).to.have.property(mediaType);
-    const validate = ajv.compile({ $ref: `openapi.json#/${pointer('paths', path, method, 'responses', String(res.status), 'content', mediaType, 'schema')}` });
+    const validate = ajv.compile({ $ref: `${sparse ? 'sparse' : 'openapi'}.json#/${pointer('paths', path, method, 'responses', String(res.status), 'content', mediaType, 'schema')}` });
     expect(validate(res.body), `${method} ${path} ${res.status}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).to.equal(true);
   };
 }
@@ -350,9 +355,11 @@ for (const serializer of ['array', 'json-api'] as const) {
         const cursor = comments.body.meta.cursor.next as string;
         check('/v1/comments', 'get', await app().get(`/v1/comments?${serializer === 'json-api' ? 'page[cursor]' : 'cursor'}=${cursor}`));
         check('/v1/publishers/{id}', 'get', await app().get('/v1/publishers/1?include=books.author'));
-        // Sparse fieldsets leave out fields the full resource always has: the document holds for them too.
-        check('/v1/books/{id}', 'get', await app().get('/v1/books/1?fields[books]=title'));
-        check('/v1/books', 'get', await app().get('/v1/books?include=author&fields[books]=&fields[authors]=name'));
+        // Sparse fieldsets leave out fields the full resource always has, as the fields parameter says.
+        const narrowed = await app().get('/v1/books/1?fields[books]=title');
+        check('/v1/books/{id}', 'get', narrowed, { sparse: true });
+        expect(() => check('/v1/books/{id}', 'get', narrowed), 'without fields[], every field is required').to.throw(/required property/);
+        check('/v1/books', 'get', await app().get('/v1/books?include=author&fields[books]=&fields[authors]=name'), { sparse: true });
         const created = await app().post('/v1/books', { title: 'Documented', author_id: 1, publisher_id: 1 });
         expect(created.status).to.equal(201);
         check('/v1/books', 'post', created);

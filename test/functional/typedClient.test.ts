@@ -39,13 +39,14 @@ export async function tour(baseUrl: string): Promise<{ titles: string[]; authors
     params: { query: { include: ['author'], filter: { title: { contains: 'silent' } }, per_page: 3 } },
   });
   if (!list.data) throw new Error(\`listing failed: \${JSON.stringify(list.error)}\`);
-  const titles: string[] = list.data.data.map((book) => book.title ?? '');
+  const titles: string[] = list.data.data.map((book) => book.title);
   const authors: string[] = list.data.data.map((book) => book.author?.name ?? '');
   const made = await client.POST('/v1/books', { body: { title: 'Typed by the client', author_id: 1, publisher_id: 2 } });
   if (!made.data) throw new Error(\`create failed: \${JSON.stringify(made.error)}\`);
   const created: number = made.data.id;
   const one = await client.GET('/v1/books/{id}', { params: { path: { id: created } } });
-  const read: string = one.data?.title ?? '';
+  if (!one.data) throw new Error(\`read failed: \${JSON.stringify(one.error)}\`);
+  const read: string = one.data.title;
   return { titles, authors, created, read };
 }
 `;

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Min, ValidateNested } from 'class-validator';
-import { Body, HttpCode, JsonController, Post } from 'routing-controllers';
+import { Body, Get, HttpCode, JsonController, Param, Post } from 'routing-controllers';
 import { buildOpenApiDocument, resolveConfig } from '../../../src';
 
 class OrderLine {
@@ -22,6 +22,11 @@ class OrdersController {
   @HttpCode(201)
   store(@Body() body: CreateOrder) {
     return body;
+  }
+
+  @Get('/:id')
+  show(@Param('id') id: number) {
+    return { id };
   }
 }
 
@@ -43,5 +48,19 @@ describe('buildOpenApiDocument()', () => {
     expect(responses).to.have.property('201');
     expect(responses).not.to.have.property('200');
     for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) expect(document.components.schemas, name).to.have.property(name);
+  });
+
+  it('documents JSONP (text/javascript and the callback parameter) on GETs only while jsonp.enabled is on', () => {
+    type Get = { parameters?: Array<{ name: string }>; responses: Record<string, { content?: Record<string, unknown> }> };
+    const get = (jsonp: boolean) =>
+      (buildOpenApiDocument({ config: resolveConfig({ jsonp: { enabled: jsonp } }), routing: { controllers: [OrdersController] } }) as {
+        paths: Record<string, { get: Get }>;
+      }).paths['/unit-openapi/orders/{id}'].get;
+    const off = get(false);
+    expect(Object.values(off.responses).flatMap((response) => Object.keys(response.content ?? {}))).not.to.include('text/javascript');
+    expect((off.parameters ?? []).map((parameter) => parameter.name)).not.to.include('callback');
+    const on = get(true);
+    expect(on.responses['200'].content).to.have.property('text/javascript');
+    expect((on.parameters ?? []).map((parameter) => parameter.name)).to.include('callback');
   });
 });

@@ -47,10 +47,12 @@ describe('OpenAPI resource schemas from transformers', () => {
     expect(validate({ id: 1, title: 'T', isbn: 'not declared' })).to.equal(false);
     expect(validate({ id: '1', title: 'T' })).to.equal(false);
     expect(validate({ title: 'T' })).to.equal(false);
-    // A sparse fieldset (fields[books]=) may leave out every field but the id: the document says so.
-    expect(validate({ id: 1 })).to.equal(true);
+    // Every field the transformer always sends is required (a typed client reads a string), an
+    // optional one is not; a sparse fieldset is the documented exception, on the field itself.
+    expect(validate({ id: 1 })).to.equal(false);
+    expect((schemas.components.Declared as { required: string[] }).required).to.deep.equal(['id', 'title']);
     const title = (schemas.components.Declared as { properties: Record<string, { description?: string }> }).properties.title;
-    expect(title.description).to.match(/unless a fields\[<type>\] parameter leaves it out/);
+    expect(title.description).to.match(/unless the request names fields of this type \(fields\[<type>\]\)/);
   });
 
   it('in json-api mode the fields but id are attributes, includes relationships, the type a constant', () => {
@@ -60,6 +62,7 @@ describe('OpenAPI resource schemas from transformers', () => {
     expect(validate({ type: 'books', id: '1', attributes: { title: 'T' } })).to.equal(true);
     expect(validate({ type: 'authors', id: '1', attributes: { title: 'T' } })).to.equal(false);
     expect(validate({ type: 'books', id: '1', attributes: { title: 'T', id: 1 } })).to.equal(false);
+    expect(validate({ type: 'books', id: '1', attributes: {} }), 'title is always sent').to.equal(false);
   });
 
   it('modelSchema: attributes in the configured case, nullable columns nullable and not required', () => {
