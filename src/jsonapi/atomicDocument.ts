@@ -32,6 +32,7 @@ export interface AtomicOperation {
 
 const OPS = new Set(['add', 'update', 'remove']);
 const KEYS = new Set(['op', 'ref', 'href', 'data', 'meta']);
+const REF_KEYS = new Set(['type', 'id', 'lid', 'relationship']);
 
 const invalid = (pointer: string, reason: string) => new ApiError('RCA_ATOMIC_INVALID', { pointer, reason });
 
@@ -63,13 +64,27 @@ export function parseAtomicDocument(document: unknown, basePath: string, max: nu
     throw invalid('/atomic:operations', `holds ${operations.length} operations, over the ${max} one request may hold (operations.max)`);
   const extra = Object.keys(document).find((key) => !['atomic:operations', 'jsonapi', 'meta'].includes(key));
   if (extra) throw invalid(`/${extra}`, 'is not a member of an atomic operations document');
-  return operations.map((operation, index) => parseOperation(operation, `/atomic:operations/${index}`, basePath));
+  for (const member of ['jsonapi', 'meta']) if (document[member] !== undefined && !isPlainObject(document[member])) throw invalid(`/${member}`, 'must be an object');
+  // Every operation's shape is checked before a type conflict (409) of an earlier one is answered.
+  let conflict: ApiError | undefined;
+  const parsed = operations.map((operation, index) => {
+    try {
+      return parseOperation(operation, `/atomic:operations/${index}`, basePath);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'RCA_JSONAPI_CONFLICT') throw error;
+      conflict ??= error;
+      return undefined;
+    }
+  });
+  if (conflict) throw conflict;
+  return parsed as AtomicOperation[];
 }
 
 function parseOperation(operation: unknown, pointer: string, basePath: string): AtomicOperation {
   if (!isPlainObject(operation)) throw invalid(pointer, 'an operation must be an object');
   const extra = Object.keys(operation).find((key) => !KEYS.has(key));
   if (extra) throw invalid(`${pointer}/${extra}`, 'is not a member of an operation');
+  if (operation.meta !== undefined && !isPlainObject(operation.meta)) throw invalid(`${pointer}/meta`, 'must be an object');
   const { op, data } = operation;
   if (typeof op !== 'string' || !OPS.has(op)) throw invalid(`${pointer}/op`, 'must be "add", "update" or "remove"');
   if (operation.ref !== undefined && operation.href !== undefined) throw invalid(pointer, 'ref and href cannot both be given');
@@ -86,23 +101,26 @@ function parseOperation(operation: unknown, pointer: string, basePath: string): 
   if (op === 'add' && target.relationship === undefined && (target.id !== undefined || target.lid !== undefined) && ref) {
     throw invalid(`${pointer}/ref`, 'an added resource is named by its data, not by a ref');
   }
+  if (op !== 'add' && !target.relationship && target.id === undefined && target.lid === undefined) throw invalid(`${pointer}/ref`, 'needs an id or a lid');
   if (target.relationship !== undefined) checkLinkage(op, data, target, pointer);
   else if (op !== 'remove') checkDataType(data, target, `${pointer}/data`);
-  if (op !== 'add' && !target.relationship && target.id === undefined && target.lid === undefined) throw invalid(`${pointer}/ref`, 'needs an id or a lid');
   return { op: op as AtomicOperation['op'], ref: target, data, pointer };
 }
 
 /** A `ref`: `{ type, id | lid, relationship? }`. */
 function readRef(value: unknown, pointer: string): ResourceRef {
   if (!isPlainObject(value)) throw invalid(pointer, 'must be an object');
+  const extra = Object.keys(value).find((key) => !REF_KEYS.has(key));
+  if (extra) throw invalid(`${pointer}/${extra}`, 'is not a member of a ref');
   const { type, id, lid, relationship } = value;
-  if (typeof type !== 'string') throw invalid(`${pointer}/type`, 'must be a string');
-  if (!type) throw invalid(`${pointer}/type`, 'must name a type: it is empty');
-  if (id !== undefined && typeof id !== 'string') throw invalid(`${pointer}/id`, 'must be a string');
-  if (lid !== undefined && typeof lid !== 'string') throw invalid(`${pointer}/lid`, 'must be a string');
+  if (type === undefined) throw invalid(`${pointer}/type`, 'is required');
+  for (const [member, text] of Object.entries({ type, id, lid, relationship })) {
+    if (text === undefined) continue;
+    if (typeof text !== 'string') throw invalid(`${pointer}/${member}`, 'must be a string');
+    if (!text) throw invalid(`${pointer}/${member}`, `must name a ${member === 'relationship' ? 'relationship' : member === 'type' ? 'type' : 'resource'}: it is empty`);
+  }
   if (id !== undefined && lid !== undefined) throw invalid(pointer, 'id and lid cannot both be given');
-  if (relationship !== undefined && typeof relationship !== 'string') throw invalid(`${pointer}/relationship`, 'must be a string');
-  return { type, id, lid, relationship };
+  return { type: type as string, id: id as string | undefined, lid: lid as string | undefined, relationship: relationship as string | undefined };
 }
 
 /** An `href` under the API's base path: `/books` (add), `/books/1` (a resource) or `/books/1/relationships/genres`. */
@@ -121,25 +139,58 @@ function readHref(value: unknown, pointer: string, basePath: string): ResourceRe
  */
 function checkLinkage(op: string, data: unknown, target: ResourceRef, pointer: string): void {
   if (target.id === undefined && target.lid === undefined) throw invalid(`${pointer}/ref`, 'a relationship is named by its resource: needs an id or a lid');
-  if (Array.isArray(data)) return;
+  if (Array.isArray(data)) return data.forEach((member, index) => checkIdentifier(member, `${pointer}/data/${index}`));
   if (op !== 'update')
     throw invalid(`${pointer}/data`, `"${op}" on a relationship takes a list of resource identifiers (the members of a to-many relationship)`);
   if (data !== null && !isPlainObject(data)) throw invalid(`${pointer}/data`, 'must be a list of resource identifiers, one resource identifier or null');
+  if (data !== null) checkIdentifier(data, `${pointer}/data`);
+}
+
+/** A resource identifier of linkage: `{ type, id }`, or `{ type, lid }` of an earlier add. */
+function checkIdentifier(member: unknown, pointer: string): void {
+  if (!isPlainObject(member)) throw invalid(pointer, 'must be a resource identifier: { "type": ..., "id": ... }');
+  for (const name of ['type', 'id', 'lid'] as const) {
+    const text = member[name];
+    if (text !== undefined && (typeof text !== 'string' || !text)) throw invalid(`${pointer}/${name}`, 'must be a non-empty string');
+  }
+  if (member.type === undefined) throw invalid(`${pointer}/type`, 'is required');
+  if ((member.id === undefined) === (member.lid === undefined)) throw invalid(pointer, 'needs an id or a lid (one of them)');
 }
 
 /** The target of an `add` without a ref: the resource its data describes. */
 function addTarget(data: unknown, pointer: string): ResourceRef {
-  if (!isPlainObject(data) || typeof data.type !== 'string') throw invalid(`${pointer}/type`, 'an added resource needs a type');
+  if (!isPlainObject(data) || typeof data.type !== 'string' || !data.type) throw invalid(`${pointer}/type`, 'an added resource needs a type');
   return { type: data.type };
 }
 
 /** A resource object's type must be the target's: another one is a 409, as JSON:API answers a mismatched type. */
 function checkDataType(data: unknown, target: ResourceRef, pointer: string): void {
   if (!isPlainObject(data)) throw invalid(pointer, 'must be a resource object');
+  if (typeof data.type !== 'string' || !data.type) throw invalid(`${pointer}/type`, 'a resource object needs a type');
+  checkResourceMembers(data, pointer);
   if (data.type !== target.type) {
     throw new ApiError('RCA_JSONAPI_CONFLICT', {
       pointer: `${pointer}/type`,
       reason: `data.type is "${String(data.type).slice(0, 40)}", the operation targets "${target.type}"`,
     });
+  }
+}
+
+/** A resource object's members: an id or a lid (not both, neither empty), objects where JSON:API has objects, linkage of identifiers. */
+function checkResourceMembers(data: Record<string, unknown>, pointer: string): void {
+  for (const name of ['id', 'lid'] as const) {
+    const text = data[name];
+    if (text !== undefined && (typeof text !== 'string' || !text)) throw invalid(`${pointer}/${name}`, 'must be a non-empty string');
+  }
+  if (data.id !== undefined && data.lid !== undefined) throw invalid(pointer, 'id and lid cannot both be given');
+  for (const name of ['attributes', 'relationships', 'meta', 'links']) {
+    if (data[name] !== undefined && !isPlainObject(data[name])) throw invalid(`${pointer}/${name}`, 'must be an object');
+  }
+  for (const [name, relationship] of Object.entries((data.relationships as Record<string, unknown> | undefined) ?? {})) {
+    const at = `${pointer}/relationships/${name}`;
+    if (!isPlainObject(relationship) || !('data' in relationship)) throw invalid(at, 'must be an object with data (linkage)');
+    const linkage = relationship.data;
+    if (Array.isArray(linkage)) linkage.forEach((member, index) => checkIdentifier(member, `${at}/data/${index}`));
+    else if (linkage !== null) checkIdentifier(linkage, `${at}/data`);
   }
 }

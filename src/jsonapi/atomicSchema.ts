@@ -1,39 +1,126 @@
 import { JSON_API_ONLY, replacingBody, SchemaSpec } from '../openapi/operationSpec';
 import { ATOMIC_MEDIA_TYPE } from './atomicDocument';
 
-/** A resource by type and id or lid; the relationship named when an operation targets one. */
+const NAME = { type: 'string', minLength: 1 };
+const SEGMENT = '[A-Za-z0-9_-]{1,64}';
+
+/** A resource identifier in linkage: its type and its id or (an earlier add's) lid. */
+const IDENTIFIER: SchemaSpec = {
+  type: 'object',
+  required: ['type'],
+  properties: { type: NAME, id: NAME, lid: NAME, meta: { type: 'object' } },
+  oneOf: [{ required: ['id'] }, { required: ['lid'] }],
+} as SchemaSpec;
+
+/** A resource object of an add or an update (its relationships' linkage as identifiers). */
+const RESOURCE: SchemaSpec = {
+  type: 'object',
+  required: ['type'],
+  properties: {
+    type: NAME,
+    id: NAME,
+    lid: NAME,
+    attributes: { type: 'object' },
+    relationships: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['data'],
+        properties: { data: { anyOf: [IDENTIFIER, { type: 'null' }, { type: 'array', items: IDENTIFIER }] } },
+      },
+    },
+    meta: { type: 'object' },
+    links: { type: 'object' },
+  },
+  not: { required: ['id', 'lid'] },
+} as SchemaSpec;
+
+/** A `ref`: a type, the resource's id or lid (not both), the relationship an operation targets. */
 const REF: SchemaSpec = {
   type: 'object',
   required: ['type'],
-  properties: { type: { type: 'string' }, id: { type: 'string' }, lid: { type: 'string' }, relationship: { type: 'string' } },
-};
+  properties: { type: NAME, id: NAME, lid: NAME, relationship: NAME },
+  additionalProperties: false,
+  not: { required: ['id', 'lid'] },
+} as SchemaSpec;
 
-/** The JSON Schema of an atomic operations document; `parseAtomicDocument()` is the server's own check. */
-export const ATOMIC_REQUEST_SCHEMA: SchemaSpec = {
-  type: 'object',
-  required: ['atomic:operations'],
-  properties: {
-    'atomic:operations': {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['op'],
-        properties: {
-          op: { type: 'string', enum: ['add', 'update', 'remove'] },
-          ref: REF,
-          href: { type: 'string' },
-          data: {
-            description:
-              'A resource object (add, update); for ref.relationship a list of resource identifiers (add, remove, update of a to-many relationship) or one identifier or null (update of a to-one).',
+/** JSON Schema regular expression text of a literal string. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * An href whose path under the base path matches `path`, as the parser reads it: the base path is
+ * taken off when the href starts with it and a slash, else the href is read whole.
+ */
+function hrefMatching(basePath: string | undefined, path: string): SchemaSpec {
+  if (!basePath) return { pattern: `^${path}$` };
+  const base = literal(basePath);
+  return { anyOf: [{ pattern: `^${base}${path}$` }, { allOf: [{ not: { pattern: `^${base}/` } }, { pattern: `^${path}$` }] }] };
+}
+/**
+ * The JSON Schema of an atomic operations document, as strict as `parseAtomicDocument()`, the
+ * server's own check: `href` under `basePath` (the path the action gives the parser) and at most
+ * `max` operations (`operations.max`). What JSON Schema cannot say is checked only by the server:
+ * `data.type` against the target's type (409), lids bound by earlier operations.
+ *
+ * @example
+ * atomicRequestSchema({ basePath: '/v1', max: 100 });
+ */
+export function atomicRequestSchema({ basePath, max }: { basePath?: string; max?: number } = {}): SchemaSpec {
+  const href = { type: 'string', ...hrefMatching(basePath, `/${SEGMENT}(?:/${SEGMENT}(?:/relationships/${SEGMENT})?)?`) };
+  // What an operation targets, as JSON Schema tells it apart.
+  const relationship = {
+    anyOf: [{ required: ['ref'], properties: { ref: { required: ['relationship'] } } }, { required: ['href'], properties: { href: hrefMatching(basePath, `/${SEGMENT}/${SEGMENT}/relationships/${SEGMENT}`) } }],
+  };
+  const resource = {
+    anyOf: [{ required: ['ref'], properties: { ref: { anyOf: [{ required: ['id'] }, { required: ['lid'] }] } } }, { required: ['href'], properties: { href: hrefMatching(basePath, `/${SEGMENT}/${SEGMENT}`) } }],
+  };
+  const linkage = { type: 'array', items: IDENTIFIER };
+  const operation = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['op'],
+    properties: { op: { type: 'string', enum: ['add', 'update', 'remove'] }, ref: REF, href, data: {}, meta: { type: 'object' } },
+    allOf: [
+      { not: { required: ['ref', 'href'] } },
+      // A relationship: its resource named by id or lid; add and remove send a list, update a list, one identifier or null.
+      {
+        if: relationship,
+        then: {
+          required: ['data'],
+          properties: { ref: { anyOf: [{ required: ['id'] }, { required: ['lid'] }] } },
+          if: { properties: { op: { const: 'update' } } },
+          then: { properties: { data: { anyOf: [linkage, IDENTIFIER, { type: 'null' }] } } },
+          else: { properties: { data: linkage } },
+        },
+        // A resource: remove names it and sends nothing; update names it and sends it; add sends it, named by its data.
+        else: {
+          if: { properties: { op: { const: 'remove' } } },
+          then: { allOf: [resource, { not: { required: ['data'] } }] },
+          else: {
+            required: ['data'],
+            properties: { data: RESOURCE },
+            if: { properties: { op: { const: 'update' } } },
+            then: resource,
+            else: { not: resource },
           },
-          meta: { type: 'object' },
         },
       },
+    ],
+  };
+  return {
+    type: 'object',
+    required: ['atomic:operations'],
+    additionalProperties: false,
+    properties: {
+      'atomic:operations': { type: 'array', minItems: 1, ...(max ? { maxItems: max } : {}), items: operation },
+      jsonapi: { type: 'object' },
+      meta: { type: 'object' },
     },
-  },
-};
+  } as SchemaSpec;
+}
+
+/** The document's schema under any base path: `buildOpenApiDocument()` puts the endpoint's own in its place. */
+export const ATOMIC_REQUEST_SCHEMA: SchemaSpec = atomicRequestSchema();
 
 /** The documented example: a book added with a lid, then updated and linked through it. */
 export const ATOMIC_REQUEST_EXAMPLE = {

@@ -8,7 +8,7 @@ import type { ApiConfig } from '../config/ApiConfig';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { BATCH_REQUEST_SCHEMA } from '../composition/batchSchema';
 import { DOCUMENTED_BODY, JSON_API_ONLY, SUCCESS_MESSAGE } from './operationSpec';
-import { classTransformerStorage, closeBodySchemas, nonEmptyRequiredBodies, useJsonApiExample } from './requestBodies';
+import { boundOperationBodies, classTransformerStorage, closeBodySchemas, nonEmptyRequiredBodies, useJsonApiExample } from './requestBodies';
 import { describeRelationship } from './relationshipOperation';
 import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { Transformer } from '../transformer/Transformer';
@@ -77,6 +77,7 @@ export function buildOpenApiDocument({ config, routing = {}, info = {} }: OpenAp
     if (operationIds.has(operation.operationId as string)) operation.operationId = `${operation.operationId as string}.${method}`;
     operationIds.add(operation.operationId as string);
     describeAction(operation, route, path, method, { config, resources, key, requestSchemas });
+    boundOperationBodies(operation, path, config.operations.max);
     (paths[path] ??= {})[method] = operation;
   }
   if (refusesUnknownFields(routing.validation)) closeBodySchemas(paths, requestSchemas);

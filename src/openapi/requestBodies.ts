@@ -1,3 +1,5 @@
+import { BATCH_REQUEST_SCHEMA } from '../composition/batchSchema';
+import { ATOMIC_REQUEST_SCHEMA, atomicRequestSchema } from '../jsonapi/atomicSchema';
 import { JSON_API_EXAMPLE } from './operationSpec';
 import type { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { JsonSchema } from './schemaTypes';
@@ -48,4 +50,24 @@ export function closeBodySchemas(paths: Record<string, Record<string, Operation>
       if (name && requestSchemas[name]) requestSchemas[name] = { ...requestSchemas[name], additionalProperties: false };
     }
   }
+}
+
+/**
+ * The batch and atomic operations bodies as this app's server reads them: at most `operations.max`
+ * requests or operations, and an atomic `href` under the endpoint's own folder (`/v1/operations`:
+ * `/v1`), the base path the action gives the parser.
+ */
+export function boundOperationBodies(operation: Operation, path: string, max: number): void {
+  const body = operation.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined;
+  if (!body?.content) return;
+  // New objects: the operation may share its body with the decorator's constant, which other documents read.
+  const content = Object.fromEntries(
+    Object.entries(body.content).map(([type, media]): [string, { schema?: JsonSchema }] => {
+      if (media.schema === ATOMIC_REQUEST_SCHEMA) return [type, { ...media, schema: atomicRequestSchema({ basePath: path.slice(0, path.lastIndexOf('/')), max }) as JsonSchema }];
+      if (media.schema !== BATCH_REQUEST_SCHEMA) return [type, media];
+      const properties = media.schema.properties as Record<string, JsonSchema>;
+      return [type, { ...media, schema: { ...media.schema, properties: { ...properties, requests: { ...properties.requests, maxItems: max } } } }];
+    }),
+  );
+  operation.requestBody = { ...body, content };
 }

@@ -258,6 +258,28 @@ for (const serializer of ['array', 'json-api'] as const) {
             expect(validate(refused), JSON.stringify(refused)).to.equal(false);
           }
         });
+
+        it('describes the atomic operations and batch bodies as the server bounds them: operations.max, hrefs under the endpoint\'s /v1', async () => {
+          const body = (path: string) =>
+            (document.paths[path].post as unknown as { requestBody: { content: Record<string, { schema: object }> } }).requestBody.content;
+          const operations = new Ajv2020({ strict: false }).compile(body('/v1/operations')[ATOMIC_MEDIA_TYPE].schema);
+          const batch = new Ajv2020({ strict: false }).compile(Object.values(body('/v1/batch'))[0].schema);
+          const remove = (href: string) => ({ op: 'remove', href });
+          expect(operations({ 'atomic:operations': [remove('/v1/books/1'), remove('/books/1')] })).to.equal(true);
+          const refusals: Array<[object, boolean]> = [
+            [{ 'atomic:operations': [remove('/v2/books/1')] }, operations({ 'atomic:operations': [remove('/v2/books/1')] })],
+            [{ 'atomic:operations': Array(101).fill(remove('/v1/books/1')) }, operations({ 'atomic:operations': Array(101).fill(remove('/v1/books/1')) })],
+          ];
+          for (const [sent, documented] of refusals) {
+            expect(documented, 'the document refuses it').to.equal(false);
+            const headers = { 'content-type': ATOMIC_MEDIA_TYPE, accept: ATOMIC_MEDIA_TYPE };
+            const res = await app().get('/v1/operations', { method: 'POST', headers, body: JSON.stringify(sent) });
+            expect(res.status, 'and so does the server').to.equal(400);
+          }
+          const many = { requests: Array(101).fill({ method: 'GET', url: '/v1/books/1' }) };
+          expect(batch(many)).to.equal(false);
+          expect((await app().post('/v1/batch', many)).status).to.equal(400);
+        });
       }
 
       it('documents every status the server answers: 400 on any route, 409 on relationship writes, the batch failure, 404 for a missing related row in json-api mode', () => {
