@@ -20,7 +20,8 @@ const MODIFIER = /^([A-Za-z_]+)\(([^()]*)\)$/;
 const MODIFIERS =
   'limit(n|offset), sort(key|asc or desc), order(key|asc or desc), filter(field|operator|value), count, exists, sum(column), avg(column), min(column), max(column)';
 /** Filters one include may carry. */
-const MAX_FILTERS = 5;
+/** The most `filter()` modifiers one include segment may carry. */
+export const MAX_FILTERS = 5;
 const AGGREGATES = new Set(['sum', 'avg', 'min', 'max']);
 /** Offsets beyond this are certainly a mistake, and would lose precision in SQL. */
 const MAX_OFFSET = 1_000_000_000;

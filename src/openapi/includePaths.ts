@@ -4,16 +4,18 @@ import type { Transformer } from '../transformer/Transformer';
 /** An include name as a transformer may declare one; the segment of an include that cannot be known in advance. */
 export const INCLUDE_NAME = '[A-Za-z_][A-Za-z0-9_-]*';
 
+/** The text of one path segment: anything but a dot, a dot only inside a modifier's parentheses (`filter(author.name|eq|x)`). */
+export const SEGMENT_TEXT = '([^.()]|\\([^()]*\\))*';
+
 /**
- * At most `maxDepth` segments: a dot followed by a name starts one (a dot in a filter value, `4.5`,
- * does not), as the parser counts them.
+ * At most `maxDepth` segments, split on the dots outside parentheses as the parser splits them (a
+ * dot in a filter's field or value, `4.5`, starts none).
  *
  * @example
  * new RegExp(depthPattern(2)).test('author.books'); // true; 'author.books.publisher' is false
  */
 export function depthPattern(maxDepth: number): string {
-  const within = '(?:(?!\\.[A-Za-z_])[\\s\\S])*';
-  return `^${within}(?:\\.[A-Za-z_]${within}){0,${Math.max(0, maxDepth - 1)}}$`;
+  return `^${SEGMENT_TEXT}(\\.${SEGMENT_TEXT}){0,${Math.max(0, maxDepth - 1)}}$`;
 }
 
 /** The longest pattern written out; a larger include graph is described by its top-level names only. */

@@ -5,9 +5,8 @@ import { CALLBACK } from '../response/jsonp';
 import { SORT_PARAMETER } from '../sort/parseSort';
 import { Transformer } from '../transformer/Transformer';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
-import { MAX_INPUT_LENGTH as MAX_INCLUDE_LENGTH } from '../include/parseIncludes';
 import { filterParameter } from './filterParameter';
-import { depthPattern, escapePattern, INCLUDE_NAME, includePathPattern } from './includePaths';
+import { excludePathSchema, includePathSchema } from './includeParameter';
 import type { JsonSchema } from './schemaTypes';
 
 type Parameter = Record<string, unknown>;
@@ -61,15 +60,7 @@ export function actionParameters(
             `sort(${config.include.params.sort.join('|')}).`,
           {
             ...list({
-              anyOf: [
-                { enum: names },
-                {
-                  type: 'string',
-                  maxLength: MAX_INCLUDE_LENGTH,
-                  pattern: includePattern(transformer, names, config.include.maxLimit),
-                  allOf: [{ pattern: depthPattern(config.include.maxDepth) }],
-                },
-              ],
+              anyOf: [{ enum: names }, includePathSchema(transformer, names, config.include)],
             }),
             maxItems: config.include.maxPaths,
           },
@@ -83,12 +74,7 @@ export function actionParameters(
           config.include.excludeKey,
           `Includes to leave out, default ones too: ${all.join(', ')}; dotted for nested ones.`,
           {
-            ...list({
-              type: 'string',
-              maxLength: MAX_INCLUDE_LENGTH,
-              pattern: excludePattern(transformer, all),
-              allOf: [{ pattern: depthPattern(config.include.maxDepth) }],
-            }),
+            ...list(excludePathSchema(transformer, all, config.include.maxDepth)),
             maxItems: config.include.maxPaths,
           },
           [all[0]],
@@ -147,35 +133,4 @@ export function documentJsonp(config: ApiConfig, operation: { parameters?: unkno
     const content = response.content as Record<string, unknown> | undefined;
     if (content) content['text/javascript'] = { schema: { type: 'string', description: '/**/ typeof cb === "function" && cb(<the JSON body>);' } };
   }
-}
-
-/** An include's `filter(field|operator|value)` (a value holds no `|`, `(`, `)`, `:` or `,`). */
-const FILTER = 'filter\\([A-Za-z_][A-Za-z0-9_.]*\\|[a-z]+\\|[^|():,]*\\)';
-/** A whole number from 0 to `max`, as a pattern (exact for the default 100 and for single digits). */
-function upTo(max: number): string {
-  if (max === 100) return '(100|[1-9]?\\d)';
-  if (max < 10) return `[0-${max}]`;
-  return `\\d{1,${String(max).length}}`;
-}
-
-/** An include segment's modifiers: `limit(n|offset)` with n at most `include.maxLimit`, `sort()`, `filter()`. */
-const modifiers = (maxLimit: number) => `(:(limit\\(${upTo(maxLimit)}(\\|\\d{1,9})?\\)|(sort|order)\\([A-Za-z_][A-Za-z0-9_]*(\\|(asc|desc))?\\)|${FILTER}))*`;
-
-/**
- * The include paths the server accepts: a name the action allows, then the names of each included
- * transformer (see includePathPattern), each segment with its modifiers
- * (`comments:limit(2|0):sort(id|asc)`, `author.books:limit(3)`).
- */
-/** An aggregate ending a path: `:count`, `:exists`, `:avg(rating)`... */
-const AGGREGATE = `((:${FILTER})*:(count|exists|(sum|avg|min|max)\\([A-Za-z_][A-Za-z0-9_]*\\))(:${FILTER})*)`;
-
-function includePattern(transformer: Transformer, names: readonly string[], maxLimit: number): string {
-  const each = modifiers(maxLimit);
-  return includePathPattern(transformer, names, each, undefined, AGGREGATE) ?? `^(${names.map(escapePattern).join('|')})${each}(\\.${INCLUDE_NAME}${each})*$`;
-}
-
-/** The exclude paths: an include of the action (a default one too), then those of each included transformer. */
-function excludePattern(transformer: Transformer, names: readonly string[]): string {
-  const everyInclude = (each: Transformer) => [...new Set([...each.availableIncludes, ...each.defaultIncludes])];
-  return includePathPattern(transformer, names, '', everyInclude) ?? `^(${names.map(escapePattern).join('|')})(\\.${INCLUDE_NAME})*$`;
 }
