@@ -1,14 +1,16 @@
 import { JSON_API_ONLY, replacingBody, SchemaSpec } from '../openapi/operationSpec';
+import { openRequestObject } from '../openapi/schemaTypes';
 import { ATOMIC_MEDIA_TYPE } from './atomicDocument';
 
 const NAME = { type: 'string', minLength: 1 };
+const OPEN = openRequestObject();
 const SEGMENT = '[A-Za-z0-9_-]{1,64}';
 
 /** A resource identifier in linkage: its type and its id or (an earlier add's) lid. */
 const IDENTIFIER: SchemaSpec = {
   type: 'object',
   required: ['type'],
-  properties: { type: NAME, id: NAME, lid: NAME, meta: { type: 'object' } },
+  properties: { type: NAME, id: NAME, lid: NAME, meta: OPEN },
   oneOf: [{ required: ['id'] }, { required: ['lid'] }],
 } as SchemaSpec;
 
@@ -20,7 +22,7 @@ const RESOURCE: SchemaSpec = {
     type: NAME,
     id: NAME,
     lid: NAME,
-    attributes: { type: 'object' },
+    attributes: OPEN,
     relationships: {
       type: 'object',
       additionalProperties: {
@@ -29,8 +31,8 @@ const RESOURCE: SchemaSpec = {
         properties: { data: { anyOf: [IDENTIFIER, { type: 'null' }, { type: 'array', items: IDENTIFIER }] } },
       },
     },
-    meta: { type: 'object' },
-    links: { type: 'object' },
+    meta: OPEN,
+    links: OPEN,
   },
   not: { required: ['id', 'lid'] },
 } as SchemaSpec;
@@ -79,7 +81,7 @@ export function atomicRequestSchema({ basePath, max }: { basePath?: string; max?
     type: 'object',
     additionalProperties: false,
     required: ['op'],
-    properties: { op: { type: 'string', enum: ['add', 'update', 'remove'] }, ref: REF, href, data: {}, meta: { type: 'object' } },
+    properties: { op: { type: 'string', enum: ['add', 'update', 'remove'] }, ref: REF, href, data: {}, meta: OPEN },
     allOf: [
       { not: { required: ['ref', 'href'] } },
       // A relationship: its resource named by id or lid; add and remove send a list, update a list, one identifier or null.
@@ -113,8 +115,8 @@ export function atomicRequestSchema({ basePath, max }: { basePath?: string; max?
     additionalProperties: false,
     properties: {
       'atomic:operations': { type: 'array', minItems: 1, ...(max ? { maxItems: max } : {}), items: operation },
-      jsonapi: { type: 'object' },
-      meta: { type: 'object' },
+      jsonapi: OPEN,
+      meta: OPEN,
     },
   } as SchemaSpec;
 }

@@ -2,7 +2,7 @@ import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { snakeCase } from '../caseStyles';
 import { IncludeShape, includeShapes } from '../transformer/includeShapes';
 import type { Transformer } from '../transformer/Transformer';
-import type { JsonSchema } from './schemaTypes';
+import { JsonSchema, openRequestObject } from './schemaTypes';
 
 /**
  * The JSON:API request document as the server checks it: `data.type` the action's type, `data.id`
@@ -91,7 +91,7 @@ function relationshipsOf(shapes: IncludeShape[] | undefined, request: JsonSchema
     const id = mentions(fieldSchema, 'integer') ? { type: 'string', pattern: WHOLE_NUMBER } : { type: 'string', minLength: 1 };
     const identifier = {
       type: 'object',
-      properties: { type: { const: shape.type }, id, meta: { type: 'object' } },
+      properties: { type: { const: shape.type }, id, meta: openRequestObject() },
       required: ['type', 'id'],
       additionalProperties: false,
     };

@@ -1,6 +1,6 @@
 import { RELATIONSHIP_MAX_IDS } from '../jsonapi/relationshipDocument';
 import type { OperationSpec } from './operationSpec';
-import type { JsonSchema } from './schemaTypes';
+import { JsonSchema, openRequestObject } from './schemaTypes';
 
 /** Marks a relationship endpoint's operation: buildDocument() describes its body and answers for the configured serializer. */
 const RELATIONSHIP = 'x-rca-relationship';
@@ -40,13 +40,13 @@ export function relationshipOperation(options: RelationshipOperationOptions): Op
 function identifier(type: string, jsonApi: boolean): JsonSchema {
   const text = { type: 'string', minLength: 1, maxLength: 64 };
   const id = jsonApi ? text : { anyOf: [text, { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }] };
-  return { type: 'object', required: ['type', 'id'], additionalProperties: false, properties: { type: { const: type }, id, meta: { type: 'object' } } };
+  return { type: 'object', required: ['type', 'id'], additionalProperties: false, properties: { type: { const: type }, id, meta: openRequestObject() } };
 }
 
 /** A request's linkage document: closed, as the server refuses other members (400). */
 function requestDocument(type: string, jsonApi: boolean): JsonSchema {
   const data = { type: 'array', items: identifier(type, jsonApi), maxItems: RELATIONSHIP_MAX_IDS };
-  return { type: 'object', required: ['data'], additionalProperties: false, properties: { data, meta: { type: 'object' }, jsonapi: { type: 'object' } } };
+  return { type: 'object', required: ['data'], additionalProperties: false, properties: { data, meta: openRequestObject(), jsonapi: openRequestObject() } };
 }
 
 /** The linkage a GET answers (in json-api mode a document with `jsonapi` and `links`). */

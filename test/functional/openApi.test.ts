@@ -308,6 +308,11 @@ for (const serializer of ['array', 'json-api'] as const) {
             const res = await app().get('/v1/operations', { method: 'POST', headers, body: JSON.stringify(sent) });
             expect(res.status, 'and so does the server').to.equal(400);
           }
+          // A prototype key is refused at any depth of a body, an open meta object too: the document says so.
+          const proto = '{"atomic:operations":[{"op":"remove","href":"/v1/books/1"}],"meta":{"__proto__":{"polluted":true}}}';
+          expect(operations(JSON.parse(proto)), 'meta with __proto__').to.equal(false);
+          const res = await app().get('/v1/operations', { method: 'POST', headers: { 'content-type': ATOMIC_MEDIA_TYPE, accept: ATOMIC_MEDIA_TYPE }, body: proto });
+          expect(res.status).to.equal(400);
           const many = { requests: Array(101).fill({ method: 'GET', url: '/v1/books/1' }) };
           expect(batch(many)).to.equal(false);
           expect((await app().post('/v1/batch', many)).status).to.equal(400);
