@@ -29,6 +29,14 @@ async function probeWrite(sequelize: Sequelize): Promise<void> {
     });
 }
 
+/**
+ * The transaction this request runs in, if any (an atomic batch's): Sequelize keeps it in its CLS
+ * namespace. Its write lock is this request's own, so a write probe would only wait for itself.
+ */
+function ownTransaction(sequelize: Sequelize): unknown {
+  return (sequelize.constructor as unknown as { _cls?: { get(key: string): unknown } })._cls?.get('transaction');
+}
+
 /** Codes of a write lock another client holds: SQLite's one writer, PostgreSQL's lock_timeout. */
 const LOCKED = new Set(['SQLITE_BUSY', '55P03']);
 
@@ -59,13 +67,15 @@ export class HealthController {
     } catch {
       return down({ status: 'down' });
     }
-    let busy = false;
-    try {
-      await withinProbe(probeWrite(sequelize));
-    } catch (error) {
-      if (!heldByAnother(error)) return down({ status: 'up', writable: false });
-      busy = true;
-    }
+    // Inside a transaction (an atomic batch) the write lock is held, by this very request: busy.
+    let busy = ownTransaction(sequelize) !== undefined;
+    if (!busy)
+      try {
+        await withinProbe(probeWrite(sequelize));
+      } catch (error) {
+        if (!heldByAnother(error)) return down({ status: 'up', writable: false });
+        busy = true;
+      }
     return json({ status: 'ok', database: { status: 'up', writable: true, ...(busy ? { busy } : {}), latency_ms: Date.now() - started } });
   }
 }

@@ -19,6 +19,7 @@ type Schema = Record<string, unknown> & {
 };
 type Parameter = { name: string; in: 'query' | 'path' | 'header'; style?: string; schema: Schema };
 type Operation = { parameters?: Parameter[]; responses: Record<string, { content?: Record<string, { schema?: object }> }> };
+const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 /** Values a schema of the document allows, as the fuzzer of a client would send them (bounded in size). */
@@ -89,34 +90,64 @@ for (const serializer of ['array', 'json-api'] as const) {
   onBothFrameworks(
     `the OpenAPI document as a fuzzer reads it (${serializer})`,
     (app) => {
-      it('generated GET requests of every operation: each answer is a documented status, media type and body', async () => {
-        const document = (await app().get('/v1/openapi.json')).body as Document;
-        const ajv = new Ajv2020({ strict: false, allErrors: true });
+      let document: Document;
+      let ajv: Ajv2020;
+      let operations: Array<{ path: string; operation: Operation }>;
+      before(async () => {
+        document = (await app().get('/v1/openapi.json')).body as Document;
+        ajv = new Ajv2020({ strict: false, allErrors: true });
         addFormats(ajv);
         ajv.addSchema(document, 'openapi.json');
         ajv.addSchema(sparseDocument(document), 'sparse.json');
-        const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-        const operations = Object.entries(document.paths)
+        operations = Object.entries(document.paths)
           .filter(([path, methods]) => methods.get && !path.startsWith('/v1/openapi') && !path.startsWith('/v1/docs'))
           .map(([path, methods]) => ({ path, operation: methods.get }));
-        const request = fc.oneof(...operations.map(({ path, operation }) => requestOf(path, operation).map((target) => ({ path, operation, target }))));
+      });
+      const generated = () => fc.oneof(...operations.map(({ path, operation }) => requestOf(path, operation).map((target) => ({ path, target }))));
+
+      /** Checks one answer against its operation: a documented status and media type, and the body its schema describes. */
+      function conforms(method: string, path: string, target: string, answer: { status: number; mediaType: string; body: unknown; text: string }): void {
+        const what = `${method.toUpperCase()} ${target} ${answer.status}: ${answer.text.slice(0, 200)}`;
+        expect(answer.status, what).to.be.below(500);
+        const response = document.paths[path][method].responses[String(answer.status)] ?? document.paths[path][method].responses.default;
+        expect(response, `${what}: the status is documented`).to.not.equal(undefined);
+        expect(response.content, `${what}: ${answer.mediaType} is documented`).to.have.property(answer.mediaType);
+        if (answer.body === undefined || !response.content![answer.mediaType].schema) return;
+        const status = document.paths[path][method].responses[String(answer.status)] ? String(answer.status) : 'default';
+        const base = namesFields(target) ? 'sparse.json' : 'openapi.json';
+        const validate = ajv.compile({ $ref: `${base}#/${pointer('paths', path, method, 'responses', status, 'content', answer.mediaType, 'schema')}` });
+        expect(validate(answer.body), `${what}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).to.equal(true);
+      }
+
+      it('generated GET requests of every operation: each answer is a documented status, media type and body', async () => {
         await fc.assert(
-          fc.asyncProperty(request, async ({ path, operation, target }) => {
+          fc.asyncProperty(generated(), async ({ path, target }) => {
             const res = await app().get(target);
-            const what = `GET ${target} ${res.status}: ${res.text.slice(0, 200)}`;
-            expect(res.status, what).to.be.below(500);
-            const response = operation.responses[String(res.status)];
-            expect(response, `${what}: the status is documented`).to.not.equal(undefined);
-            const mediaType = (res.headers.get('content-type') ?? '').split(';')[0];
-            expect(response.content, `${what}: ${mediaType} is documented`).to.have.property(mediaType);
-            if (res.body === undefined || !response.content![mediaType].schema) return;
-            const base = namesFields(target) ? 'sparse.json' : 'openapi.json';
-            const validate = ajv.compile({
-              $ref: `${base}#/${pointer('paths', path, 'get', 'responses', String(res.status), 'content', mediaType, 'schema')}`,
-            });
-            expect(validate(res.body), `${what}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).to.equal(true);
+            conforms('get', path, target, { ...res, mediaType: (res.headers.get('content-type') ?? '').split(';')[0] });
           }),
           { numRuns: Number(process.env.FUZZ_RUNS ?? 150), seed: process.env.FUZZ_RUNS ? undefined : 20261124 },
+        );
+      });
+
+      it('generated batches of those requests: the batch and each answer inside it are as documented (one shared budget)', async () => {
+        await fc.assert(
+          fc.asyncProperty(fc.array(generated(), { minLength: 1, maxLength: 4 }), fc.boolean(), async (requests, atomic) => {
+            const sent = { atomic, requests: requests.map(({ target }) => ({ method: 'GET', url: target })) };
+            const res = await app().post('/v1/batch', sent);
+            const mediaType = (res.headers.get('content-type') ?? '').split(';')[0];
+            conforms('post', '/v1/batch', '/v1/batch', { ...res, mediaType });
+            if (res.status !== 200) return;
+            type Answers = Array<{ status: number; headers: Array<{ name: string; value: string }>; body: unknown }>;
+            // In json-api mode the batch's answer is the meta of a JSON:API document.
+            const { responses, meta } = res.body as { responses?: Answers; meta?: { responses: Answers } };
+            const answers = (responses ?? meta?.responses)!;
+            expect(answers).to.have.length(requests.length);
+            answers.forEach((answer, i) => {
+              const type = answer.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value.split(';')[0] ?? '';
+              conforms('get', requests[i].path, requests[i].target, { status: answer.status, mediaType: type, body: answer.body, text: JSON.stringify(answer.body) ?? '' });
+            });
+          }),
+          { numRuns: Number(process.env.FUZZ_RUNS ?? 40), seed: process.env.FUZZ_RUNS ? undefined : 20261126 },
         );
       });
     },
