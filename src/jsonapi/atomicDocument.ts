@@ -64,7 +64,8 @@ export function parseAtomicDocument(document: unknown, basePath: string, max: nu
     throw invalid('/atomic:operations', `holds ${operations.length} operations, over the ${max} one request may hold (operations.max)`);
   const extra = Object.keys(document).find((key) => !['atomic:operations', 'jsonapi', 'meta'].includes(key));
   if (extra) throw invalid(`/${extra}`, 'is not a member of an atomic operations document');
-  for (const member of ['jsonapi', 'meta']) if (document[member] !== undefined && !isPlainObject(document[member])) throw invalid(`/${member}`, 'must be an object');
+  for (const member of ['jsonapi', 'meta'])
+    if (document[member] !== undefined && !isPlainObject(document[member])) throw invalid(`/${member}`, 'must be an object');
   // Every operation's shape is checked before a type conflict (409) of an earlier one is answered.
   let conflict: ApiError | undefined;
   const parsed = operations.map((operation, index) => {
@@ -117,7 +118,8 @@ function readRef(value: unknown, pointer: string): ResourceRef {
   for (const [member, text] of Object.entries({ type, id, lid, relationship })) {
     if (text === undefined) continue;
     if (typeof text !== 'string') throw invalid(`${pointer}/${member}`, 'must be a string');
-    if (!text) throw invalid(`${pointer}/${member}`, `must name a ${member === 'relationship' ? 'relationship' : member === 'type' ? 'type' : 'resource'}: it is empty`);
+    if (!text)
+      throw invalid(`${pointer}/${member}`, `must name a ${member === 'relationship' ? 'relationship' : member === 'type' ? 'type' : 'resource'}: it is empty`);
   }
   if (id !== undefined && lid !== undefined) throw invalid(pointer, 'id and lid cannot both be given');
   return { type: type as string, id: id as string | undefined, lid: lid as string | undefined, relationship: relationship as string | undefined };

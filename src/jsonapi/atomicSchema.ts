@@ -71,10 +71,16 @@ export function atomicRequestSchema({ basePath, max }: { basePath?: string; max?
   const href = { type: 'string', ...hrefMatching(basePath, `/${SEGMENT}(?:/${SEGMENT}(?:/relationships/${SEGMENT})?)?`) };
   // What an operation targets, as JSON Schema tells it apart.
   const relationship = {
-    anyOf: [{ required: ['ref'], properties: { ref: { required: ['relationship'] } } }, { required: ['href'], properties: { href: hrefMatching(basePath, `/${SEGMENT}/${SEGMENT}/relationships/${SEGMENT}`) } }],
+    anyOf: [
+      { required: ['ref'], properties: { ref: { required: ['relationship'] } } },
+      { required: ['href'], properties: { href: hrefMatching(basePath, `/${SEGMENT}/${SEGMENT}/relationships/${SEGMENT}`) } },
+    ],
   };
   const resource = {
-    anyOf: [{ required: ['ref'], properties: { ref: { anyOf: [{ required: ['id'] }, { required: ['lid'] }] } } }, { required: ['href'], properties: { href: hrefMatching(basePath, `/${SEGMENT}/${SEGMENT}`) } }],
+    anyOf: [
+      { required: ['ref'], properties: { ref: { anyOf: [{ required: ['id'] }, { required: ['lid'] }] } } },
+      { required: ['href'], properties: { href: hrefMatching(basePath, `/${SEGMENT}/${SEGMENT}`) } },
+    ],
   };
   const linkage = { type: 'array', items: IDENTIFIER };
   const operation = {

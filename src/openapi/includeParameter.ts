@@ -43,13 +43,18 @@ const SEGMENT_RULES: JsonSchema[] = [
  * path written out with its modifiers would pass 16 kB is described by two patterns together: its
  * names with the modifiers unread, and the modifiers' syntax on any names.
  */
-export function includePathSchema(transformer: Transformer, names: readonly string[], { maxLimit, maxDepth }: { maxLimit: number; maxDepth: number }): JsonSchema {
+export function includePathSchema(
+  transformer: Transformer,
+  names: readonly string[],
+  { maxLimit, maxDepth }: { maxLimit: number; maxDepth: number },
+): JsonSchema {
   const each = modifiers(maxLimit);
   const rules = [{ pattern: depthPattern(maxDepth) }, ...SEGMENT_RULES];
   const whole = includePathPattern(transformer, names, each, undefined, AGGREGATE);
   const base = { type: 'string', maxLength: MAX_INCLUDE_LENGTH };
   if (whole) return { ...base, pattern: whole, allOf: rules };
-  const namesOnly = includePathPattern(transformer, names, ANY_MODIFIERS) ?? `^(${names.map(escapePattern).join('|')})${ANY_MODIFIERS}(\\.${INCLUDE_NAME}${ANY_MODIFIERS})*$`;
+  const namesOnly =
+    includePathPattern(transformer, names, ANY_MODIFIERS) ?? `^(${names.map(escapePattern).join('|')})${ANY_MODIFIERS}(\\.${INCLUDE_NAME}${ANY_MODIFIERS})*$`;
   const syntax = `^(${INCLUDE_NAME}${each}\\.)*${INCLUDE_NAME}(${each}|${AGGREGATE})$`;
   return { ...base, pattern: namesOnly, allOf: [{ pattern: syntax }, ...rules] };
 }

@@ -63,7 +63,8 @@ export function boundOperationBodies(operation: Operation, path: string, max: nu
   // New objects: the operation may share its body with the decorator's constant, which other documents read.
   const content = Object.fromEntries(
     Object.entries(body.content).map(([type, media]): [string, { schema?: JsonSchema }] => {
-      if (media.schema === ATOMIC_REQUEST_SCHEMA) return [type, { ...media, schema: atomicRequestSchema({ basePath: path.slice(0, path.lastIndexOf('/')), max }) as JsonSchema }];
+      if (media.schema === ATOMIC_REQUEST_SCHEMA)
+        return [type, { ...media, schema: atomicRequestSchema({ basePath: path.slice(0, path.lastIndexOf('/')), max }) as JsonSchema }];
       if (media.schema !== BATCH_REQUEST_SCHEMA) return [type, media];
       const properties = media.schema.properties as Record<string, JsonSchema>;
       return [type, { ...media, schema: { ...media.schema, properties: { ...properties, requests: { ...properties.requests, maxItems: max } } } }];

@@ -25,7 +25,9 @@ function responseValidator(document: Document) {
     expect(operation, `${method} ${path} is documented`).to.not.equal(undefined);
     expect(operation.responses, `${method} ${path} documents ${res.status}`).to.have.property(String(res.status));
     expect(operation.responses[res.status].content, `${method} ${path} ${res.status} documents ${mediaType}`).to.have.property(mediaType);
-    const validate = ajv.compile({ $ref: `${sparse ? 'sparse' : 'openapi'}.json#/${pointer('paths', path, method, 'responses', String(res.status), 'content', mediaType, 'schema')}` });
+    const validate = ajv.compile({
+      $ref: `${sparse ? 'sparse' : 'openapi'}.json#/${pointer('paths', path, method, 'responses', String(res.status), 'content', mediaType, 'schema')}`,
+    });
     expect(validate(res.body), `${method} ${path} ${res.status}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).to.equal(true);
   };
 }
@@ -291,7 +293,7 @@ for (const serializer of ['array', 'json-api'] as const) {
           }
         });
 
-        it('describes the atomic operations and batch bodies as the server bounds them: operations.max, hrefs under the endpoint\'s /v1', async () => {
+        it("describes the atomic operations and batch bodies as the server bounds them: operations.max, hrefs under the endpoint's /v1", async () => {
           const body = (path: string) =>
             (document.paths[path].post as unknown as { requestBody: { content: Record<string, { schema: object }> } }).requestBody.content;
           const operations = new Ajv2020({ strict: false }).compile(body('/v1/operations')[ATOMIC_MEDIA_TYPE].schema);
@@ -311,7 +313,11 @@ for (const serializer of ['array', 'json-api'] as const) {
           // A prototype key is refused at any depth of a body, an open meta object too: the document says so.
           const proto = '{"atomic:operations":[{"op":"remove","href":"/v1/books/1"}],"meta":{"__proto__":{"polluted":true}}}';
           expect(operations(JSON.parse(proto)), 'meta with __proto__').to.equal(false);
-          const res = await app().get('/v1/operations', { method: 'POST', headers: { 'content-type': ATOMIC_MEDIA_TYPE, accept: ATOMIC_MEDIA_TYPE }, body: proto });
+          const res = await app().get('/v1/operations', {
+            method: 'POST',
+            headers: { 'content-type': ATOMIC_MEDIA_TYPE, accept: ATOMIC_MEDIA_TYPE },
+            body: proto,
+          });
           expect(res.status).to.equal(400);
           const many = { requests: Array(101).fill({ method: 'GET', url: '/v1/books/1' }) };
           expect(batch(many)).to.equal(false);

@@ -144,7 +144,12 @@ for (const serializer of ['array', 'json-api'] as const) {
             expect(answers).to.have.length(requests.length);
             answers.forEach((answer, i) => {
               const type = answer.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value.split(';')[0] ?? '';
-              conforms('get', requests[i].path, requests[i].target, { status: answer.status, mediaType: type, body: answer.body, text: JSON.stringify(answer.body) ?? '' });
+              conforms('get', requests[i].path, requests[i].target, {
+                status: answer.status,
+                mediaType: type,
+                body: answer.body,
+                text: JSON.stringify(answer.body) ?? '',
+              });
             });
           }),
           { numRuns: Number(process.env.FUZZ_RUNS ?? 40), seed: process.env.FUZZ_RUNS ? undefined : 20261126 },

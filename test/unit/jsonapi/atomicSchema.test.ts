@@ -45,14 +45,19 @@ const ref = fc.record(
   { type: fc.constantFrom('books', '', 2 as unknown as string), id: text, lid: text, relationship: fc.constantFrom('genres', ''), extra: fc.constant(1) },
   { requiredKeys: [] },
 );
-const href = fc.constantFrom('/v1/books', '/books', '/v1/books/1', '/books/1', '/v1/books/1/relationships/genres', '/v2/books/1', '/v1', 'books', '/v1/books/1/x', '/v1/');
-const data = fc.oneof(
-  resource,
-  fc.constant(null),
-  fc.array(identifier, { maxLength: 2 }),
-  identifier,
-  fc.constant('x'),
+const href = fc.constantFrom(
+  '/v1/books',
+  '/books',
+  '/v1/books/1',
+  '/books/1',
+  '/v1/books/1/relationships/genres',
+  '/v2/books/1',
+  '/v1',
+  'books',
+  '/v1/books/1/x',
+  '/v1/',
 );
+const data = fc.oneof(resource, fc.constant(null), fc.array(identifier, { maxLength: 2 }), identifier, fc.constant('x'));
 /** Any member, right or wrong. */
 const noisy = fc.record(
   { op: fc.constantFrom('add', 'update', 'remove', 'bogus'), ref, href, data, meta: fc.constantFrom({}, 'x'), other: fc.constant(true) },
@@ -66,20 +71,28 @@ const valid = fc.oneof(
   fc.tuple(fc.constantFrom({}, { href: '/v1/books' }, { ref: { type: 'books' } }), resource).map(([target, d]) => ({ op: 'add', ...target, data: d })),
   fc.tuple(books, resource).map(([target, d]) => ({ op: 'update', ...target, data: d })),
   books.map((target) => ({ op: 'remove', ...target })),
-  fc.tuple(fc.constantFrom('add', 'remove', 'update'), relationship, fc.array(goodIdentifier, { maxLength: 2 })).map(([op, target, d]) => ({ op, ...target, data: d })),
+  fc
+    .tuple(fc.constantFrom('add', 'remove', 'update'), relationship, fc.array(goodIdentifier, { maxLength: 2 }))
+    .map(([op, target, d]) => ({ op, ...target, data: d })),
   fc.tuple(relationship, fc.oneof(goodIdentifier, fc.constant(null))).map(([target, d]) => ({ op: 'update', ...target, data: d })),
 );
 /** A valid operation, often with one member replaced, removed or added from the noisy ones. */
-const operation = fc.tuple(valid, fc.option(fc.tuple(noisy, fc.constantFrom('op', 'ref', 'href', 'data', 'meta', 'other'), fc.boolean()), { freq: 2 })).map(([good, change]) => {
-  if (!change) return good;
-  const [noise, key, drop] = change;
-  const changed: Record<string, unknown> = { ...good };
-  if (drop) delete changed[key];
-  else if (key in noise) changed[key] = noise[key];
-  return changed;
-});
+const operation = fc
+  .tuple(valid, fc.option(fc.tuple(noisy, fc.constantFrom('op', 'ref', 'href', 'data', 'meta', 'other'), fc.boolean()), { freq: 2 }))
+  .map(([good, change]) => {
+    if (!change) return good;
+    const [noise, key, drop] = change;
+    const changed: Record<string, unknown> = { ...good };
+    if (drop) delete changed[key];
+    else if (key in noise) changed[key] = noise[key];
+    return changed;
+  });
 const document = fc.record(
-  { 'atomic:operations': fc.array(fc.oneof({ weight: 4, arbitrary: operation }, { weight: 1, arbitrary: noisy }), { maxLength: MAX + 1 }), jsonapi: fc.constantFrom({ version: '1.1' }, 3), meta: fc.constant({}) },
+  {
+    'atomic:operations': fc.array(fc.oneof({ weight: 4, arbitrary: operation }, { weight: 1, arbitrary: noisy }), { maxLength: MAX + 1 }),
+    jsonapi: fc.constantFrom({ version: '1.1' }, 3),
+    meta: fc.constant({}),
+  },
   { requiredKeys: ['atomic:operations'] },
 );
 

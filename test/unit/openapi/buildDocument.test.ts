@@ -53,9 +53,11 @@ describe('buildOpenApiDocument()', () => {
   it('documents JSONP (text/javascript and the callback parameter) on GETs only while jsonp.enabled is on', () => {
     type Get = { parameters?: Array<{ name: string }>; responses: Record<string, { content?: Record<string, unknown> }> };
     const get = (jsonp: boolean) =>
-      (buildOpenApiDocument({ config: resolveConfig({ jsonp: { enabled: jsonp } }), routing: { controllers: [OrdersController] } }) as {
-        paths: Record<string, { get: Get }>;
-      }).paths['/unit-openapi/orders/{id}'].get;
+      (
+        buildOpenApiDocument({ config: resolveConfig({ jsonp: { enabled: jsonp } }), routing: { controllers: [OrdersController] } }) as {
+          paths: Record<string, { get: Get }>;
+        }
+      ).paths['/unit-openapi/orders/{id}'].get;
     const off = get(false);
     expect(Object.values(off.responses).flatMap((response) => Object.keys(response.content ?? {}))).not.to.include('text/javascript');
     expect((off.parameters ?? []).map((parameter) => parameter.name)).not.to.include('callback');
