@@ -36,6 +36,9 @@ const REF_KEYS = new Set(['type', 'id', 'lid', 'relationship']);
 
 const invalid = (pointer: string, reason: string) => new ApiError('RCA_ATOMIC_INVALID', { pointer, reason });
 
+/** A client's member name as a JSON Pointer segment (`~` and `/` escaped), cut to 64 characters: it is echoed in errors. */
+const segment = (name: string) => name.slice(0, 64).replace(/~/g, '~0').replace(/\//g, '~1');
+
 /** True when the request's Content-Type names the atomic extension: its body is an operations document, not a resource document. */
 export function isAtomicRequest(headers: RequestContext['headers']): boolean {
   const type = headers['content-type'];
@@ -63,7 +66,7 @@ export function parseAtomicDocument(document: unknown, basePath: string, max: nu
   if (operations.length > max)
     throw invalid('/atomic:operations', `holds ${operations.length} operations, over the ${max} one request may hold (operations.max)`);
   const extra = Object.keys(document).find((key) => !['atomic:operations', 'jsonapi', 'meta'].includes(key));
-  if (extra) throw invalid(`/${extra}`, 'is not a member of an atomic operations document');
+  if (extra) throw invalid(`/${segment(extra)}`, 'is not a member of an atomic operations document');
   for (const member of ['jsonapi', 'meta'])
     if (document[member] !== undefined && !isPlainObject(document[member])) throw invalid(`/${member}`, 'must be an object');
   // Every operation's shape is checked before a type conflict (409) of an earlier one is answered.
@@ -84,7 +87,7 @@ export function parseAtomicDocument(document: unknown, basePath: string, max: nu
 function parseOperation(operation: unknown, pointer: string, basePath: string): AtomicOperation {
   if (!isPlainObject(operation)) throw invalid(pointer, 'an operation must be an object');
   const extra = Object.keys(operation).find((key) => !KEYS.has(key));
-  if (extra) throw invalid(`${pointer}/${extra}`, 'is not a member of an operation');
+  if (extra) throw invalid(`${pointer}/${segment(extra)}`, 'is not a member of an operation');
   if (operation.meta !== undefined && !isPlainObject(operation.meta)) throw invalid(`${pointer}/meta`, 'must be an object');
   const { op, data } = operation;
   if (typeof op !== 'string' || !OPS.has(op)) throw invalid(`${pointer}/op`, 'must be "add", "update" or "remove"');
@@ -112,7 +115,7 @@ function parseOperation(operation: unknown, pointer: string, basePath: string): 
 function readRef(value: unknown, pointer: string): ResourceRef {
   if (!isPlainObject(value)) throw invalid(pointer, 'must be an object');
   const extra = Object.keys(value).find((key) => !REF_KEYS.has(key));
-  if (extra) throw invalid(`${pointer}/${extra}`, 'is not a member of a ref');
+  if (extra) throw invalid(`${pointer}/${segment(extra)}`, 'is not a member of a ref');
   const { type, id, lid, relationship } = value;
   if (type === undefined) throw invalid(`${pointer}/type`, 'is required');
   for (const [member, text] of Object.entries({ type, id, lid, relationship })) {
@@ -189,7 +192,7 @@ function checkResourceMembers(data: Record<string, unknown>, pointer: string): v
     if (data[name] !== undefined && !isPlainObject(data[name])) throw invalid(`${pointer}/${name}`, 'must be an object');
   }
   for (const [name, relationship] of Object.entries((data.relationships as Record<string, unknown> | undefined) ?? {})) {
-    const at = `${pointer}/relationships/${name}`;
+    const at = `${pointer}/relationships/${segment(name)}`;
     if (!isPlainObject(relationship) || !('data' in relationship)) throw invalid(at, 'must be an object with data (linkage)');
     const linkage = relationship.data;
     if (Array.isArray(linkage)) linkage.forEach((member, index) => checkIdentifier(member, `${at}/data/${index}`));

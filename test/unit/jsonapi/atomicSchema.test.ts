@@ -118,6 +118,19 @@ describe('the atomic operations request schema', () => {
     expect(accepted).to.be.above(50);
   });
 
+  it('points at a member the client named with its name escaped (JSON Pointer) and cut to 64 characters', () => {
+    const pointerOf = (document: unknown) => {
+      try {
+        parseAtomicDocument(document, '/v1', MAX);
+      } catch (error) {
+        return (error as ApiError).details.pointer;
+      }
+      return undefined;
+    };
+    expect(pointerOf({ 'atomic:operations': [{ op: 'remove', 'a/b~c': 1 }] })).to.equal('/atomic:operations/0/a~1b~0c');
+    expect(pointerOf({ 'atomic:operations': [{ op: 'remove', ['x'.repeat(5000)]: 1 }] })).to.equal(`/atomic:operations/0/${'x'.repeat(64)}`);
+  });
+
   it('takes the documented example, an href under the base path or whole, and refuses another base path', () => {
     const one = (operation: object) => ({ 'atomic:operations': [operation] });
     for (const target of ['/v1/books/1', '/books/1']) expect(validate(one({ op: 'remove', href: target })), target).to.equal(true);
