@@ -1,5 +1,5 @@
 import type { Model, ModelStatic } from 'sequelize';
-import type { FilterableFields } from '../src/filter/filterTypes';
+import type { FilterableFields } from '../src/metadata/filterTypes';
 import { METADATA } from '../src/metadata/actionMetadata';
 
 /**

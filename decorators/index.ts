@@ -5,4 +5,4 @@ export { Sortable } from './Sortable';
 export { Created } from './Created';
 export { Filterable } from './Filterable';
 export type { PaginatedOptions, TransformerSource } from '../src/metadata/actionMetadata';
-export type { FilterableFields, FilterDeclaration, FilterOperator } from '../src/filter/filterTypes';
+export type { FilterableFields, FilterDeclaration, FilterOperator } from '../src/metadata/filterTypes';

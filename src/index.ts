@@ -3,7 +3,8 @@
 import 'reflect-metadata';
 
 // Wiring
-export { useApi, apiStateOf } from './integration/useApi';
+export { useApi } from './integration/useApi';
+export { apiStateOf } from './context/appRegistry';
 export type { UseApiOptions, ErrorListener } from './integration/useApi';
 export { ApiInterceptor } from './integration/ApiInterceptor';
 
@@ -22,8 +23,8 @@ export type { ErrorMessage, TransformerArg } from './response/ApiResponse';
 export type { RenderedResponse } from './response/RenderedResponse';
 
 // Conditional requests
-export { checkIfMatch } from './conditional/ifMatch';
-export { entityTag } from './conditional/entityTag';
+export { checkIfMatch } from './helpers/ifMatch';
+export { entityTag } from './response/entityTag';
 
 // Transformers and includes
 export { Transformer } from './transformer/Transformer';
@@ -33,20 +34,20 @@ export type { Lazy } from './transformer/fieldValues';
 export { ItemResource, CollectionResource, NullResource } from './transformer/Resource';
 export type { Resource, TransformerLike, TransformFn } from './transformer/Resource';
 export { RelatedRef } from './loader/RelatedRef';
-export { parseIncludes } from './include/parseIncludes';
-export type { IncludeParams, IncludeTree, IncludeNode, SortDirection, IncludeParseOptions } from './include/IncludeTree';
+export { parseIncludes } from './query/parseIncludes';
+export type { IncludeParams, IncludeTree, IncludeNode, SortDirection, IncludeParseOptions } from './query/IncludeTree';
 
 // Serializers
 export { serializers } from './serializer/serializers';
 export type { Serializer, PageInfo } from './serializer/Serializer';
 
 // Pagination
-export { paginate, cursorPaginate, pageRequest } from './pagination/pageRequest';
+export { paginate, cursorPaginate, pageRequest } from './helpers/pageRequest';
 export type { CursorPaginator } from './pagination/cursor';
 export type { CursorMeta, CursorLinks } from './pagination/cursorLinks';
-export { sortOrder } from './sort/sortOrder';
-export { filterWhere } from './filter/filterWhere';
-export type { FilterableFields, FilterCondition, FilterDeclaration, FilterOperator, FilterRequest } from './filter/filterTypes';
+export { sortOrder } from './helpers/sortOrder';
+export { filterWhere } from './helpers/filterWhere';
+export type { FilterableFields, FilterCondition, FilterDeclaration, FilterOperator, FilterRequest } from './metadata/filterTypes';
 
 // OpenAPI
 export { buildOpenApiDocument } from './openapi/buildDocument';
@@ -54,7 +55,7 @@ export type { OpenApiInfo, OpenApiOptions } from './openapi/buildDocument';
 export { docsController, openApiDocument } from './openapi/docsController';
 export { docsPage, docsScript, docsAsset } from './openapi/docsPage';
 export { modelSchema } from './openapi/modelSchema';
-export type { PageRequest } from './pagination/pageRequest';
+export type { PageRequest } from './helpers/pageRequest';
 export type { Paginator, PaginationMeta, PageLinks } from './pagination/Paginator';
 
 // Request helpers and routes
@@ -63,7 +64,7 @@ export { currentContext } from './context/RequestContext';
 export { requestQuery } from './query/RequestQuery';
 export type { RequestQuery } from './query/RequestQuery';
 export type { RequestContext, FrameworkName, AppState } from './context/RequestContext';
-export { route } from './routing/route';
+export { route } from './helpers/route';
 export type { RouteParams, RouteDefinition } from './routing/RouteRegistry';
 
 // Errors
@@ -87,13 +88,13 @@ export { batchResponse, runBatch } from './composition/runBatch';
 export type { BatchAnswer, BatchOutcome } from './composition/runBatch';
 export { parseBatch } from './composition/batchRequest';
 export type { BatchItem, BatchRequest } from './composition/batchRequest';
-export { BATCH_OPERATION, BATCH_REQUEST_SCHEMA, BATCH_REQUEST_EXAMPLE, BATCH_REQUEST_EXAMPLE_JSON_API } from './composition/batchSchema';
+export { BATCH_OPERATION, BATCH_REQUEST_SCHEMA, BATCH_REQUEST_EXAMPLE, BATCH_REQUEST_EXAMPLE_JSON_API } from './openapi/batchSchema';
 
-export { atomicOperationsResponse, runAtomicOperations } from './jsonapi/atomicOperations';
-export type { AtomicOutcome, AtomicResult } from './jsonapi/atomicOperations';
+export { atomicOperationsResponse, runAtomicOperations } from './composition/atomicOperations';
+export type { AtomicOutcome, AtomicResult } from './composition/atomicOperations';
 export { parseAtomicDocument, ATOMIC_EXTENSION, ATOMIC_MEDIA_TYPE } from './jsonapi/atomicDocument';
 export type { AtomicOperation, ResourceRef } from './jsonapi/atomicDocument';
-export { ATOMIC_OPERATION, ATOMIC_REQUEST_SCHEMA, ATOMIC_REQUEST_EXAMPLE } from './jsonapi/atomicSchema';
+export { ATOMIC_OPERATION, ATOMIC_REQUEST_SCHEMA, ATOMIC_REQUEST_EXAMPLE } from './openapi/atomicSchema';
 export { SUCCESS_OPERATION } from './openapi/operationSpec';
 export { readRelationshipIds, isRelationshipPath, RELATIONSHIP_MAX_IDS } from './jsonapi/relationshipDocument';
 export type { RelationshipOptions } from './jsonapi/relationshipDocument';
@@ -102,7 +103,7 @@ export { relationshipOperation } from './openapi/relationshipOperation';
 export type { RelationshipOperationOptions } from './openapi/relationshipOperation';
 
 // Observability
-export { observeDatabase } from './observe/observeDatabase';
+export { observeDatabase } from './integration/observeDatabase';
 export { isWellFormedRequestId } from './observe/requestId';
 export type { ApiLogger, RequestLogRecord } from './observe/ApiLogger';
 export type { TimingCategory } from './observe/RequestTimer';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../errors/ApiError';
-import { apiStateOf } from '../integration/useApi';
+import { apiStateOf } from '../context/appRegistry';
 
 const usage = (reason: string) => new ApiError('RCA_CLI_USAGE', { reason });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiStateOf } from '../integration/useApi';
+import { apiStateOf } from '../context/appRegistry';
 import { openApiDocument } from '../openapi/docsController';
 import { appModule, loadApp } from './loadApp';
 

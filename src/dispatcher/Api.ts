@@ -4,7 +4,7 @@ import type { ApiConfig } from '../config/ApiConfig';
 import { resolveConfig } from '../config/resolveConfig';
 import { AppState, requestStorage } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-import { apiStateOf } from '../integration/useApi';
+import { apiStateOf } from '../context/appRegistry';
 import { ApiResponse } from '../response/ApiResponse';
 import { createResponseBody } from './createResponse';
 import { getDefaultApp } from './defaultApp';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import http, { IncomingHttpHeaders, IncomingMessage, RequestListener } from 'node:http';
-import { INTERNAL_ORIGIN, InternalOrigin } from '../integration/requestLifecycle';
+import { INTERNAL_ORIGIN, InternalOrigin } from '../context/internalOrigin';
 import type { ApiCallResponse } from './InternalHttpError';
 
 /** One request to hand to an app's listener without a socket. */

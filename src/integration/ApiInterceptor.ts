@@ -1,7 +1,7 @@
 import { Action, Interceptor, InterceptorInterface } from 'routing-controllers';
 import { Service } from 'typedi';
 import { requestStorage } from '../context/RequestContext';
-import type { PageRequest } from '../pagination/pageRequest';
+import type { PageRequest } from '../helpers/pageRequest';
 import { requestQuery } from '../query/RequestQuery';
 import type { Paginator } from '../pagination/Paginator';
 import { CursorPaginator, isCursorPaginator } from '../pagination/cursor';

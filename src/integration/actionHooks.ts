@@ -4,8 +4,8 @@ import { AppState, requestStorage, RequestContext } from '../context/RequestCont
 import { checkRequestDocument } from '../jsonapi/documentChecks';
 import { bodyCheck } from './bodyParam';
 import { requestQuery } from '../query/RequestQuery';
-import { readFilterRequest } from '../filter/readFilter';
-import { readSortRequest } from '../sort/parseSort';
+import { readFilterRequest } from '../query/readFilter';
+import { readSortRequest } from '../query/parseSort';
 import { deriveRouteName } from '../routing/RouteRegistry';
 import { ACTION_METADATA, isUndecorated, readActionMetadata } from '../metadata/actionMetadata';
 

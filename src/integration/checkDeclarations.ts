@@ -1,9 +1,9 @@
 import { getMetadataArgsStorage } from 'routing-controllers';
 import type { Model, ModelStatic, Sequelize } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
-import { fieldAttribute } from '../fieldset/fieldAttribute';
-import { filterFields } from '../filter/filterFields';
-import type { FilterableMetadata } from '../filter/filterTypes';
+import { fieldAttribute } from '../transformer/fieldAttribute';
+import { filterFields } from '../transformer/filterFields';
+import type { FilterableMetadata } from '../metadata/filterTypes';
 import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { includeShapes } from '../transformer/includeShapes';
 import { Transformer } from '../transformer/Transformer';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { prepareResponse } from '../observe/observeResponse';
+import { prepareResponse } from './observeResponse';
 import { CONTEXT } from './contextKey';
 
 type Handle = (req: IncomingMessage, res: ServerResponse, callback?: unknown) => unknown;

@@ -2,14 +2,15 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { createContext } from '../context/createContext';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-import { observeResponse } from '../observe/observeResponse';
+import { observeResponse } from './observeResponse';
 import { NO_BODY, readRequestBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
-import { assertAcceptable, closedEarly, connectionOf } from './requestLifecycle';
+import { connectionOf } from '../context/internalOrigin';
+import { assertAcceptable, closedEarly } from './requestLifecycle';
 import { renderError } from './renderError';
 import { sendNode } from './sendRendered';
 import { unmatchedRoute } from './unmatchedRoute';
-import type { ErrorListener } from './useApi';
+import type { ErrorListener } from '../context/RequestContext';
 
 type WithContext = Request & { [CONTEXT]?: RequestContext };
 

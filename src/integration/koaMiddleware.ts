@@ -1,15 +1,16 @@
 import type { Context, Middleware } from 'koa';
 import { createContext } from '../context/createContext';
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
-import { observedHeaders, observeResponse } from '../observe/observeResponse';
+import { observedHeaders, observeResponse } from './observeResponse';
 import type { RenderedResponse } from '../response/RenderedResponse';
 import { NO_BODY, readRequestBody } from './bodyPolicy';
 import { CONTEXT } from './contextKey';
-import { assertAcceptable, closedEarly, connectionOf } from './requestLifecycle';
+import { connectionOf } from '../context/internalOrigin';
+import { assertAcceptable, closedEarly } from './requestLifecycle';
 import { renderError } from './renderError';
 import { sendKoa } from './sendRendered';
 import { unmatchedRoute } from './unmatchedRoute';
-import type { ErrorListener } from './useApi';
+import type { ErrorListener } from '../context/RequestContext';
 
 /** An error status a middleware of the app's own set without a body. */
 class StatusOnly extends Error {

@@ -1,3 +1,4 @@
+import { attachApiState } from '../context/appRegistry';
 import type { RequestListener } from 'node:http';
 import { createExecutor, RoutingControllersOptions } from 'routing-controllers';
 import { setDefaultApp } from '../dispatcher/defaultApp';
@@ -6,7 +7,7 @@ import { resolveConfig } from '../config/resolveConfig';
 import type { Sequelize } from 'sequelize';
 import { AppState, ErrorListener, FrameworkName, requestStorage } from '../context/RequestContext';
 import type { ApiLogger } from '../observe/ApiLogger';
-import { observeDatabase } from '../observe/observeDatabase';
+import { observeDatabase } from './observeDatabase';
 import { endFailedSqliteTransactions } from '../dispatcher/sqliteTransactions';
 import { readSqliteDatesExactly } from '../loader/sqliteDates';
 import { ApiError } from '../errors/ApiError';
@@ -32,8 +33,6 @@ export interface UseApiOptions extends RoutingControllersOptions {
   /** The app's Sequelize instance: its statements are timed (`Server-Timing: db`) and `api.transaction()` uses it. */
   sequelize?: Sequelize;
 }
-
-const APP_STATE = Symbol.for('routing-controllers-api:app');
 
 /** The default error listener: a 5xx error with its request id, to the logger or to stderr. */
 function logServerErrors(logger: ApiLogger | undefined): ErrorListener {
@@ -104,7 +103,7 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
   }
   // Every declared name against the models and transformers: a typo stops the app here, not a client later.
   checkDeclarations(routedActions(routing.controllers), modelsOf(sequelize));
-  Object.defineProperty(app, APP_STATE, { value: state });
+  attachApiState(app, state);
   setDefaultApp(state);
   return app;
 }
@@ -114,9 +113,4 @@ function listenerOf(app: unknown, framework: FrameworkName): () => RequestListen
   if (framework === 'express') return () => app as RequestListener;
   let listener: RequestListener | undefined;
   return () => (listener ??= (app as { callback(): RequestListener }).callback());
-}
-
-/** The state useApi() gave an app: its framework, config and named routes. */
-export function apiStateOf(app: unknown): AppState | undefined {
-  return (app as { [APP_STATE]?: AppState } | undefined)?.[APP_STATE];
 }

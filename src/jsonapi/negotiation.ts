@@ -1,8 +1,8 @@
 import contentType from 'content-type';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-import { FILTER_PARAMETER } from '../filter/parseFilter';
-import { SORT_PARAMETER } from '../sort/parseSort';
+import { FILTER_PARAMETER } from '../query/parseFilter';
+import { SORT_PARAMETER } from '../query/parseSort';
 import { JSON_API_MEDIA_TYPE } from './errorDocument';
 
 /** The only media type parameters JSON:API allows. */

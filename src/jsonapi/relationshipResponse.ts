@@ -1,5 +1,5 @@
 import { currentContext } from '../context/RequestContext';
-import { entityTag, ifMatchHolds, isNotModified } from '../conditional/entityTag';
+import { entityTag, ifMatchHolds, isNotModified } from '../response/entityTag';
 import { ApiError } from '../errors/ApiError';
 import { ApiResponse } from '../response/ApiResponse';
 

@@ -1,4 +1,4 @@
-import { snakeCase } from '../caseStyles';
+import { snakeCase } from '../text/caseStyles';
 import { isPlainObject } from '../config/deepMerge';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';

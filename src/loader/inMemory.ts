@@ -1,6 +1,6 @@
 import type { Model, ModelStatic } from 'sequelize';
 import { isModel } from './isModel';
-import type { IncludeParams } from '../include/IncludeTree';
+import type { IncludeParams } from '../query/IncludeTree';
 import { attributeKeys, resolveSortKey, SortableKeys, SortRequest } from './sortKey';
 
 /** The stored values of a model (what Sequelize loaded, what SQL sorts by), or the object itself. */

@@ -1,6 +1,6 @@
 import { Association, Model, ModelStatic, QueryTypes } from 'sequelize';
 import { ApiError, UnexpectedIncludesParameterError } from '../errors/ApiError';
-import type { IncludeAggregate } from '../include/IncludeTree';
+import type { IncludeAggregate } from '../query/IncludeTree';
 import { belongsToManyParts } from './belongsToManyQuery';
 import { isModel } from './isModel';
 import { columnList } from './columnList';
@@ -8,7 +8,7 @@ import type { RelatedRef } from './RelatedRef';
 import { preloaded } from './inMemory';
 import { scopeCondition } from './scopeCondition';
 import { parseSqliteRow } from './selectModels';
-import { fieldAttribute } from '../fieldset/fieldAttribute';
+import { fieldAttribute } from '../transformer/fieldAttribute';
 
 type AnyModel = ModelStatic<Model>;
 

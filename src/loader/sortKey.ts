@@ -1,6 +1,6 @@
-import { camelCase as camel, snakeCase as snake } from '../caseStyles';
+import { camelCase as camel, snakeCase as snake } from '../text/caseStyles';
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
-import type { IncludeParams } from '../include/IncludeTree';
+import type { IncludeParams } from '../query/IncludeTree';
 
 /** What a relation can be sorted by: attribute name to column (or property) name. */
 export type SortableKeys = ReadonlyMap<string, string>;

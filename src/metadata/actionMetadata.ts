@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { Model, ModelStatic } from 'sequelize';
-import type { FilterableMetadata } from '../filter/filterTypes';
-import type { TransformerLike } from '../transformer/Resource';
+import type { FilterableMetadata } from './filterTypes';
+import type { TransformerLike } from './transformerLike';
 
 /** Metadata keys written by the decorators, read by the integration layer. */
 export const METADATA = Object.freeze({

@@ -6,7 +6,7 @@ import { getOperation, getStatusCode, IRoute, parseRoutes } from 'routing-contro
 import { converter } from '../response/convertBody';
 import type { ApiConfig } from '../config/ApiConfig';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
-import { BATCH_REQUEST_SCHEMA } from '../composition/batchSchema';
+import { BATCH_REQUEST_SCHEMA } from './batchSchema';
 import { DOCUMENTED_BODY, JSON_API_ONLY, SUCCESS_MESSAGE } from './operationSpec';
 import { boundOperationBodies, classTransformerStorage, closeBodySchemas, nonEmptyRequiredBodies, useJsonApiExample } from './requestBodies';
 import { describeRelationship } from './relationshipOperation';

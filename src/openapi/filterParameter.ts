@@ -1,6 +1,6 @@
 import type { ApiConfig } from '../config/ApiConfig';
-import { filterFields } from '../filter/filterFields';
-import type { FilterableMetadata, FilterField, FilterOperator, FilterValueType } from '../filter/filterTypes';
+import { filterFields } from '../transformer/filterFields';
+import type { FilterableMetadata, FilterField, FilterOperator, FilterValueType } from '../metadata/filterTypes';
 import { CALENDAR_DATE_PATTERN, CALENDAR_DAY } from '../validation/calendarDate';
 import type { JsonSchema } from './schemaTypes';
 

@@ -1,5 +1,5 @@
-import { MAX_INPUT_LENGTH as MAX_INCLUDE_LENGTH } from '../include/parseIncludes';
-import { MAX_FILTERS } from '../include/parseSegment';
+import { MAX_INPUT_LENGTH as MAX_INCLUDE_LENGTH } from '../query/parseIncludes';
+import { MAX_FILTERS } from '../query/parseSegment';
 import type { Transformer } from '../transformer/Transformer';
 import { depthPattern, escapePattern, INCLUDE_NAME, includePathPattern, SEGMENT_TEXT } from './includePaths';
 import type { JsonSchema } from './schemaTypes';

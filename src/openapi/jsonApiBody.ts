@@ -1,5 +1,5 @@
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
-import { snakeCase } from '../caseStyles';
+import { snakeCase } from '../text/caseStyles';
 import { IncludeShape, includeShapes } from '../transformer/includeShapes';
 import type { Transformer } from '../transformer/Transformer';
 import { JsonSchema, openRequestObject } from './schemaTypes';

@@ -1,8 +1,8 @@
 import type { ApiConfig } from '../config/ApiConfig';
 import type { ActionApiMetadata } from '../metadata/actionMetadata';
-import { pageParameters } from '../pagination/pageParameters';
+import { pageParameters } from '../query/pageParameters';
 import { CALLBACK } from '../response/jsonp';
-import { SORT_PARAMETER } from '../sort/parseSort';
+import { SORT_PARAMETER } from '../query/parseSort';
 import { Transformer } from '../transformer/Transformer';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
 import { filterParameter } from './filterParameter';

@@ -1,5 +1,5 @@
-import { BATCH_REQUEST_SCHEMA } from '../composition/batchSchema';
-import { ATOMIC_REQUEST_SCHEMA, atomicRequestSchema } from '../jsonapi/atomicSchema';
+import { BATCH_REQUEST_SCHEMA } from './batchSchema';
+import { ATOMIC_REQUEST_SCHEMA, atomicRequestSchema } from './atomicSchema';
 import { JSON_API_EXAMPLE } from './operationSpec';
 import type { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { JsonSchema } from './schemaTypes';

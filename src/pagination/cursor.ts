@@ -4,7 +4,7 @@ import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { queryGeneratorOf } from '../loader/queryGenerator';
 import { parseCalendarDate } from '../validation/calendarDate';
-import { pageParameters } from './pageParameters';
+import { pageParameters } from '../query/pageParameters';
 
 /**
  * A page found by position rather than number: no total, and the same cost however deep it is

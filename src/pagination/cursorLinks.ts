@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context/RequestContext';
 import type { CursorPaginator } from './cursor';
 import { urlWith } from './pageLinks';
-import { pageParameters } from './pageParameters';
+import { pageParameters } from '../query/pageParameters';
 
 /** The `meta.cursor` block (Fractal's Cursor): the tokens, and how many items this page holds. */
 export interface CursorMeta {

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context/RequestContext';
-import { pageParameters } from './pageParameters';
+import { pageParameters } from '../query/pageParameters';
 import { Paginator, PageLinks, PaginationMeta, totalPages } from './Paginator';
 
 /** The URL of the current request with one query parameter set (or removed, for null), every other kept. */

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-import { pageParameters } from '../pagination/pageParameters';
-import { SORT_PARAMETER } from '../sort/parseSort';
+import { pageParameters } from './pageParameters';
+import { SORT_PARAMETER } from './parseSort';
 
 /** The spellings of one family of query parameters that the library reads. */
 type Family = { readonly accepted: ReadonlySet<string>; readonly example: string };

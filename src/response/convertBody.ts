@@ -1,5 +1,5 @@
 import { isModel } from '../loader/isModel';
-import { camelCase, snakeCase } from '../caseStyles';
+import { camelCase, snakeCase } from '../text/caseStyles';
 import type { DateConversion, KeyCase } from '../config/ApiConfig';
 import { isPlainObject } from '../config/deepMerge';
 import { MISSING } from '../transformer/fieldValues';

@@ -8,7 +8,7 @@ import { serializers } from '../serializer/serializers';
 import { defaultIncludeParams } from '../transformer/Transformer';
 import type { ItemResource, Resource } from '../transformer/Resource';
 import { Scope } from '../transformer/Scope';
-import { entityTag, isNotModified, rowStamp } from '../conditional/entityTag';
+import { entityTag, isNotModified, rowStamp } from './entityTag';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { payloadDocument } from '../jsonapi/payloadDocument';
 import { convertBody, converter } from './convertBody';

@@ -1,8 +1,8 @@
-import type { FilterableMetadata } from '../filter/filterTypes';
+import type { FilterableMetadata } from '../metadata/filterTypes';
 import type { TransformerSource } from '../metadata/actionMetadata';
 import defaults from '../../config/api';
 import { requestStorage } from '../context/RequestContext';
-import type { IncludeParams } from '../include/IncludeTree';
+import type { IncludeParams } from '../query/IncludeTree';
 import { isModel } from '../loader/isModel';
 import { preloaded } from '../loader/inMemory';
 import { RelatedRef } from '../loader/RelatedRef';

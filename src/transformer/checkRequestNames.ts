@@ -1,9 +1,9 @@
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
-import { checkFieldsetNames } from '../fieldset/checkFieldsetNames';
-import type { Fieldsets } from '../fieldset/Fieldset';
-import { EMPTY_INCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../include/IncludeTree';
-import { includeFilterRequest } from '../filter/includeFilter';
-import { DEFAULT_FILTER_LIMITS, FilterLimits } from '../filter/parseFilter';
+import { checkFieldsetNames } from './checkFieldsetNames';
+import type { Fieldsets } from '../query/Fieldset';
+import { EMPTY_INCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../query/IncludeTree';
+import { includeFilterRequest } from './includeFilter';
+import { DEFAULT_FILTER_LIMITS, FilterLimits } from '../query/parseFilter';
 import { checkSortAllowed } from '../loader/sortKey';
 import { checkAggregates, childExclude, includeNames, refuseIncludes } from './includeNames';
 import { includeShapes } from './includeShapes';

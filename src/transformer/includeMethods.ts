@@ -1,6 +1,6 @@
-import { pascalCase } from '../caseStyles';
+import { pascalCase } from '../text/caseStyles';
 import { ApiError } from '../errors/ApiError';
-import type { IncludeParams } from '../include/IncludeTree';
+import type { IncludeParams } from '../query/IncludeTree';
 import type { Resource } from './Resource';
 
 /** `include<Name>(model, params)`: one parent at a time. */

@@ -1,6 +1,6 @@
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
-import { fieldKey } from '../fieldset/Fieldset';
-import { EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../include/IncludeTree';
+import { fieldKey } from '../query/Fieldset';
+import { EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../query/IncludeTree';
 import { Transformer } from './Transformer';
 
 /**

@@ -1,4 +1,4 @@
-import { snakeCase } from '../caseStyles';
+import { snakeCase } from '../text/caseStyles';
 import type { SortRequest } from '../loader/sortKey';
 import type { Resource } from './Resource';
 import { Transformer } from './Transformer';

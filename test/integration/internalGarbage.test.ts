@@ -3,7 +3,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Api } from '../../src';
 import { createContext } from '../../src/context/createContext';
-import { apiStateOf } from '../../src/integration/useApi';
+import { apiStateOf } from '../../src/context/appRegistry';
 import { eachFramework } from '../fixture/app';
 
 /** V8's gc(), which node only gives with --expose-gc: the flag set now, the function taken from a fresh context. */

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Api, ApiConfigInput, ApiError, InternalHttpError } from '../../src';
 import { createContext } from '../../src/context/createContext';
 import { requestStorage } from '../../src/context/RequestContext';
-import { apiStateOf } from '../../src/integration/useApi';
+import { apiStateOf } from '../../src/context/appRegistry';
 import { FRAMEWORKS, RunningApp, startFixture } from '../fixture/app';
 import { rejection } from '../fixture/rejection';
 import { closedPort, startUpstream, Upstream } from '../fixture/upstream';

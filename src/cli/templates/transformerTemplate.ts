@@ -1,4 +1,4 @@
-import { pascalCase } from '../../caseStyles';
+import { pascalCase } from '../../text/caseStyles';
 
 /** One `--includes` entry: `Model:relation[:true]`. */
 export interface IncludeSpec {

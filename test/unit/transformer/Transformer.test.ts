@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ApiError, IncludeParams, Transformer } from '../../../src';
-import { camelCase, pascalCase, snakeCase } from '../../../src/caseStyles';
+import { camelCase, pascalCase, snakeCase } from '../../../src/text/caseStyles';
 
 class Fields extends Transformer<{ id: number; name: string; secret: string }> {
   transform(model: { id: number; name: string; secret: string }) {

@@ -1,0 +1,66 @@
+import type { Model, ModelStatic } from 'sequelize';
+import type { RequestContext } from '../context/RequestContext';
+import { actionResourceKey, actionTransformer } from '../metadata/actionMetadata';
+import { requestQuery } from '../query/RequestQuery';
+import { attributeKeys } from '../loader/sortKey';
+import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
+import { Transformer } from '../transformer/Transformer';
+import { Fieldset, fieldKey } from '../query/Fieldset';
+
+type AnyModel = ModelStatic<Model>;
+const keyCache = new WeakMap<AnyModel, readonly string[]>();
+
+/**
+ * The attributes every narrowed row keeps: the primary key (identity, links) and the keys of every
+ * association (what includes load by), whichever fields were asked for.
+ */
+export function keyAttributes(model: AnyModel): readonly string[] {
+  let keys = keyCache.get(model);
+  if (!keys) {
+    const found = new Set<string>(model.primaryKeyAttributes);
+    for (const association of Object.values(model.associations ?? {})) {
+      const { foreignKey, sourceKey } = association as unknown as { foreignKey?: string; sourceKey?: string };
+      found.add(association.associationType === 'BelongsTo' ? foreignKey! : sourceKey!);
+    }
+    keyCache.set(model, (keys = Object.freeze([...found].filter(Boolean))));
+  }
+  return keys;
+}
+
+/**
+ * The attributes of `model` to select for a sparse fieldset: the keys, each asked field's declared
+ * `columns` (or the attribute of its name), nothing for relationship names. Null when every column
+ * must be loaded: no fieldset, a transformer that does not declare `columns`, or a field it cannot
+ * map (a computed field not declared, or a name the serializer will refuse).
+ *
+ * @example
+ * fieldColumns(Book, new BookTransformer(), new Fieldset('books', ['title'])); // ['id', 'authorId', 'publisherId', 'title']
+ */
+export function fieldColumns(model: AnyModel, transformer: unknown, fieldset: Fieldset | undefined): string[] | null {
+  if (!fieldset || !(transformer instanceof Transformer) || transformer.columns === null) return null;
+  const declared = new Map(Object.entries(transformer.columns).map(([field, attributes]) => [fieldKey(field), attributes]));
+  const relationships = new Set([...transformer.availableIncludes, ...transformer.defaultIncludes].map(fieldKey));
+  const byName = new Map<string, string>();
+  for (const [attribute, column] of attributeKeys(model)) {
+    byName.set(fieldKey(column), attribute);
+    byName.set(fieldKey(attribute), attribute);
+  }
+  const needed = new Set(keyAttributes(model));
+  for (const name of fieldset.names) {
+    const key = fieldKey(name);
+    const attributes = declared.get(key) ?? (relationships.has(key) ? [] : byName.has(key) ? [byName.get(key)!] : null);
+    if (attributes === null) return null;
+    for (const attribute of attributes) needed.add(attribute);
+  }
+  return [...needed];
+}
+
+/**
+ * The attributes the running action's `@Transformer` needs for the request's fieldset of its type,
+ * or null for every column (the page query of `paginate()` selects these).
+ */
+export function actionColumns(context: RequestContext, model: AnyModel): string[] | null {
+  const transformer = actionTransformer(context);
+  const fieldset = transformer && requestQuery(context).fieldsets.get(actionResourceKey(context) ?? DEFAULT_RESOURCE_TYPE);
+  return fieldset ? fieldColumns(model, transformer, fieldset) : null;
+}

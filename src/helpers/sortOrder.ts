@@ -1,0 +1,43 @@
+import type { Model, ModelStatic, Order, OrderItem } from 'sequelize';
+import { currentContext, RequestContext } from '../context/RequestContext';
+import { ApiError } from '../errors/ApiError';
+import { fieldAttribute } from '../transformer/fieldAttribute';
+import { actionTransformer } from '../metadata/actionMetadata';
+import { requestQuery } from '../query/RequestQuery';
+import type { SortField } from '../query/parseSort';
+
+type AnyModel = ModelStatic<Model>;
+
+/**
+ * The attribute of `model` a sort field orders by: the one attribute the transformer's `columns`
+ * maps the field to, or the attribute (or column) of that name. A field allowed by `@Sortable`
+ * that maps to none is the action's mistake (500).
+ */
+function sortAttribute(model: AnyModel, field: string, transformer: unknown): string {
+  const attribute = fieldAttribute(model, field, transformer);
+  if (attribute === undefined) throw new ApiError('RCA_SORT_UNMAPPED', { field, model: model.name });
+  return attribute;
+}
+
+/** The Sequelize order of a validated sort: its fields, then the primary key for a stable order. */
+export function orderOf(context: RequestContext, model: AnyModel, fields: readonly SortField[]): OrderItem[] {
+  const transformer = actionTransformer(context);
+  const order: OrderItem[] = fields.map(({ field, direction }) => [sortAttribute(model, field, transformer), direction.toUpperCase()]);
+  const keys = new Set(order.map((item) => (item as [string, string])[0]));
+  for (const key of model.primaryKeyAttributes) if (!keys.has(key)) order.push([key, 'ASC']);
+  return order;
+}
+
+/**
+ * The order the request's `?sort=` asks for (on a `@Sortable` action), as Sequelize's `order`;
+ * `fallback` when the request gives none. `paginate()` applies it by itself.
+ *
+ * @example
+ * \@Get('/') \@Transformer(AuthorTransformer) \@Sortable('name')
+ * index() { return Author.findAll({ order: sortOrder(Author, [['id', 'ASC']]) }); }
+ */
+export function sortOrder(model: AnyModel, fallback?: Order): Order | undefined {
+  const context = currentContext('sortOrder()');
+  const fields = requestQuery(context).sort;
+  return fields ? orderOf(context, model, fields) : fallback;
+}

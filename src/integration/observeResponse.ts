@@ -1,0 +1,82 @@
+import { ServerResponse } from 'node:http';
+import type { RequestContext } from '../context/RequestContext';
+import type { ApiLogger, RequestLogRecord } from '../observe/ApiLogger';
+import { endWithStatus } from '../observe/tracing';
+
+/** Where the observed request's context is kept on Node's response. */
+export const OBSERVED = Symbol('rca.observed');
+
+type Observed = ServerResponse & { [OBSERVED]?: RequestContext };
+
+/**
+ * The headers a response of `context` carries, unless the app set them itself: `X-Request-Id`, and
+ * with `timing` on `Server-Timing`. An internal request made inside another has no `Server-Timing`:
+ * its time is its caller's `internal`, and the header would cost every call its building.
+ */
+export function observedHeaders(context: RequestContext, has: (name: string) => boolean, set: (name: string, value: string) => void): void {
+  const { config } = context.app;
+  if (!has(config.requestId.header)) set(config.requestId.header, context.requestId);
+  if (config.timing && context.observation.parentId === undefined && !has('server-timing')) set('server-timing', context.observation.timer.header());
+}
+
+/**
+ * Node's writeHead(), preceded by the observed headers. Every way an Express app answers ends here
+ * (`res.send()`, routing-controllers, a bare `res.end()`), so no path is missed.
+ */
+function writeHeadObserved(this: Observed, ...args: unknown[]): ServerResponse {
+  const context = this[OBSERVED];
+  if (context && !this.headersSent) {
+    observedHeaders(
+      context,
+      (name) => this.hasHeader(name),
+      (name, value) => this.setHeader(name, value),
+    );
+  }
+  return (ServerResponse.prototype.writeHead as (...all: unknown[]) => ServerResponse).apply(this, args);
+}
+
+/**
+ * Declares the response's observation fields. Called before a framework swaps the response's
+ * prototype (Express does): adding them afterwards would put the response on V8's slow path.
+ */
+export function prepareResponse(res: ServerResponse): void {
+  const observed = res as Observed;
+  if (!(OBSERVED in observed)) observed[OBSERVED] = undefined;
+  if (!Object.hasOwn(res, 'writeHead')) res.writeHead = writeHeadObserved;
+}
+
+/**
+ * Ties a response to its request's context: with `headers`, its head gets the observed headers
+ * (Koa's middleware sets them itself, as it answers last); given a logger, one line is logged once
+ * it has been sent (or abandoned), and the request's span ends.
+ */
+export function observeResponse(res: ServerResponse, context: RequestContext, logger: ApiLogger | undefined, headers = true): void {
+  if (headers) {
+    prepareResponse(res);
+    (res as Observed)[OBSERVED] = context;
+  }
+  const { span } = context.observation;
+  if (!logger && !span) return;
+  res.once('close', () => {
+    logger?.info(requestLogRecord(context, res.statusCode), 'request');
+    endWithStatus(span, res.statusCode);
+  });
+}
+
+/** The log line of a request answered with `status`. */
+export function requestLogRecord(context: RequestContext, status: number): RequestLogRecord {
+  const { observation } = context;
+  const record: RequestLogRecord = {
+    request_id: context.requestId,
+    method: context.method,
+    route: observation.route ?? context.path,
+    status,
+    duration_ms: Math.round(observation.timer.total() * 100) / 100,
+    depth: context.depth,
+    statements: observation.timer.count('db'),
+  };
+  if (observation.parentId) record.parent_id = observation.parentId;
+  const traceId = observation.traceId;
+  if (traceId) record.trace_id = traceId;
+  return record;
+}

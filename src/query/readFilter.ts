@@ -1,0 +1,27 @@
+import type { RequestContext } from '../context/RequestContext';
+import { ApiError } from '../errors/ApiError';
+import { ActionApiMetadata, actionTransformer } from '../metadata/actionMetadata';
+import { filterFields } from '../transformer/filterFields';
+import type { FilterRequest } from '../metadata/filterTypes';
+import { FILTER_PARAMETER, parseFilter } from './parseFilter';
+
+/** True when the request carries any `filter` parameter. */
+function asksFilter(context: RequestContext): boolean {
+  for (const name of context.query.keys()) if (name === FILTER_PARAMETER || name.startsWith(`${FILTER_PARAMETER}[`)) return true;
+  return false;
+}
+
+/**
+ * Reads the `filter` of a request for an action: against its `@Filterable` fields when it has
+ * them. An action without them refuses a filter (400) rather than answer unfiltered data, when it
+ * is decorated or in json-api mode (where `filter` is reserved); an undecorated action in the
+ * other modes is left to read `filter[...]` itself.
+ */
+export function readFilterRequest(context: RequestContext, metadata: ActionApiMetadata | undefined): FilterRequest | null {
+  const filterable = metadata?.filterable;
+  if (filterable) return parseFilter(context.query, filterFields(filterable, actionTransformer(context)), context.app.config.filter);
+  if ((metadata || context.app.config.serializer === 'json-api') && asksFilter(context)) {
+    throw new ApiError('RCA_FILTER_INVALID', { parameter: FILTER_PARAMETER, reason: 'this route filters nothing (it declares no @Filterable fields)' });
+  }
+  return null;
+}
