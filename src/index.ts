@@ -55,7 +55,7 @@ export type { OpenApiInfo, OpenApiOptions } from './openapi/buildDocument';
 export { docsController, openApiDocument } from './openapi/docsController';
 export { docsPage, docsScript, docsAsset } from './openapi/docsPage';
 export { modelSchema } from './openapi/modelSchema';
-export type { PageRequest } from './helpers/pageRequest';
+export type { PageRequest } from './query/parsePage';
 export type { Paginator, PaginationMeta, PageLinks } from './pagination/Paginator';
 
 // Request helpers and routes

@@ -8,11 +8,27 @@ import { ApiError } from '../errors/ApiError';
 import type { ApiLogger } from '../observe/ApiLogger';
 import type { RequestObservation } from '../observe/RequestObservation';
 import type { RouteRegistry } from '../routing/RouteRegistry';
+import type { ActionApiMetadata } from '../metadata/actionMetadata';
+import type { TransformerLike } from '../metadata/transformerLike';
+import type { DocumentResource } from './DocumentResource';
 
 export type FrameworkName = 'express' | 'koa';
 
 /** Called once for every error response, with its status; the default logs 5xx to stderr. */
 export type ErrorListener = (error: unknown, status: number) => void;
+
+/**
+ * The record of the action a request runs: its metadata and its transformer (made once per request,
+ * shared by the query check, the loader and the response). src/query adds the parsed request query
+ * to it (module augmentation, as hono's ContextVariableMap), so that this layer imports nothing above it.
+ *
+ * @example
+ * const { metadata, transformer, query } = currentContext().action!;
+ */
+export interface ActionCall {
+  readonly metadata: ActionApiMetadata;
+  readonly transformer: TransformerLike | undefined;
+}
 
 /** What one app wired with useApi() shares with all of its requests. */
 export interface AppState {
@@ -33,7 +49,7 @@ export interface AppState {
 
 /**
  * The framework-neutral view of the request being handled. One is created per request (and per
- * internal request), never shared; `slots` holds per-request library state under symbol keys.
+ * internal request), never shared; the action it runs and its JSON:API document are typed members.
  */
 export interface RequestContext {
   readonly app: AppState;
@@ -49,7 +65,13 @@ export interface RequestContext {
   readonly host: string;
   /** The parsed request body, when a body parser has run; undefined otherwise. */
   readonly body: () => unknown;
-  readonly slots: Map<symbol, unknown>;
+  /**
+   * The action this request runs, recorded and frozen by the integration layer before the action
+   * runs; undefined outside a routed action (a response made in a middleware).
+   */
+  action: ActionCall | undefined;
+  /** What the request's JSON:API document says beyond its fields, once its body was read in json-api mode. */
+  document: DocumentResource | undefined;
   /** How many internal calls deep this request is: 0 for a client's request. */
   readonly depth: number;
   /** Aborted when the client goes away before the answer is written; internal and remote calls follow it. */
@@ -61,6 +83,9 @@ export interface RequestContext {
   /** What this request and the internal requests made for it may still be answered with; an internal request has its caller's. */
   readonly budget: SharedBudget;
 }
+
+/** What parsing a request's query reads of its context: the query itself, the method and the app's config. */
+export type QuerySource = Pick<RequestContext, 'method' | 'search' | 'query' | 'app'>;
 
 /** The store behind json(), route() and the helpers. */
 export const requestStorage = new AsyncLocalStorage<RequestContext>();
@@ -78,14 +103,14 @@ export function currentContext(call = 'this call'): RequestContext {
 }
 
 /** One query parameter as a string, or a list when given several times or as `name[]`. */
-export function queryValue(context: RequestContext, name: string): string | string[] | undefined {
+export function queryValue(context: QuerySource, name: string): string | string[] | undefined {
   const values = [...context.query.getAll(name), ...context.query.getAll(`${name}[]`)];
   if (values.length === 0) return undefined;
   return values.length === 1 && !context.query.has(`${name}[]`) ? values[0] : values;
 }
 
 /** A single-valued query parameter; the last one wins when repeated. */
-export function queryString(context: RequestContext, name: string): string | undefined {
+export function queryString(context: QuerySource, name: string): string | undefined {
   const values = context.query.getAll(name);
   return values.length ? values[values.length - 1] : undefined;
 }

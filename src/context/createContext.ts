@@ -3,7 +3,8 @@ import { requestIdOf } from '../observe/requestId';
 import { RequestObservation } from '../observe/RequestObservation';
 import { SpanLike, startRequestSpan } from '../observe/tracing';
 import { clientAddress, publicOrigin } from './publicAddress';
-import type { AppState, RequestContext } from './RequestContext';
+import type { DocumentResource } from './DocumentResource';
+import type { ActionCall, AppState, RequestContext } from './RequestContext';
 import type { SharedBudget } from './SharedBudget';
 
 /** The parts of a request both frameworks expose, gathered by the integration layer. */
@@ -49,7 +50,8 @@ class Context implements RequestContext {
   readonly origin: string;
   readonly host: string;
   readonly body: () => unknown;
-  readonly slots = new Map<symbol, unknown>();
+  action: ActionCall | undefined = undefined;
+  document: DocumentResource | undefined = undefined;
   readonly depth: number;
   readonly requestId: string;
   readonly observation: RequestObservation;

@@ -31,7 +31,7 @@ async function plainItemTag<M>(item: M, transformer?: TransformerArg<M>, resourc
   const context = currentContext('checkIfMatch()');
   // A budget of its own: rendering the tag is not part of any answer (a spread copies no getter either).
   const budget = { bytes: Infinity, resources: Infinity };
-  const asGet = { ...context, method: 'GET', search: '', query: new URLSearchParams(), headers: {}, slots: new Map(), budget };
+  const asGet = { ...context, method: 'GET', search: '', query: new URLSearchParams(), headers: {}, action: undefined, document: undefined, budget };
   const rendered = await requestStorage.run(asGet, () => new ApiResponse(asGet).withItem(item, transformer, resourceKey).render());
   return rendered.headers.etag ?? null;
 }

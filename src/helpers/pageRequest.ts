@@ -1,52 +1,12 @@
 import type { FindOptions, Model, ModelStatic } from 'sequelize';
-import { currentContext, queryString, RequestContext } from '../context/RequestContext';
+import { currentContext } from '../context/RequestContext';
 import { requestQuery } from '../query/RequestQuery';
-import { ApiError } from '../errors/ApiError';
-import { cursorPage, CursorPaginator, isCursorShaped } from '../pagination/cursor';
-import { actionColumns } from './fieldColumns';
+import { cursorPage, CursorPaginator } from '../pagination/cursor';
+import { PageRequest, readPageRequest } from '../query/parsePage';
+import { actionColumns } from './actionColumns';
 import { sortOrder } from './sortOrder';
 import { withFilter } from './filterWhere';
-import type { PaginatedOptions } from '../metadata/actionMetadata';
-import { pageParameters } from '../query/pageParameters';
 import type { Paginator } from '../pagination/Paginator';
-
-/** The page a request asks for, and the window to load for it. */
-export interface PageRequest {
-  readonly page: number;
-  readonly perPage: number;
-  readonly limit: number;
-  readonly offset: number;
-  /** On a cursor-paginated route: the position token asked for, or null for the start. */
-  readonly cursor?: string | null;
-}
-
-const MAX_PAGE = 1_000_000_000;
-
-function positiveInteger(context: RequestContext, name: string, fallback: number, max: number): number {
-  const raw = queryString(context, name);
-  if (raw === undefined) return fallback;
-  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(value >= 1 && value <= max)) {
-    const shown = raw.length > 20 ? `${raw.slice(0, 20)}...` : raw;
-    throw new ApiError('RCA_PAGINATION_INVALID', { parameter: `${name}=${shown}`, reason: `must be an integer from 1 to ${max}` });
-  }
-  return value;
-}
-
-/** Reads and validates `page` and `per_page` (in json-api mode `page[number]` and `page[size]`) of a request (400 when invalid). */
-export function readPageRequest(context: RequestContext, { perPage = 15, maxPerPage = 100, cursor = false }: PaginatedOptions = {}): PageRequest {
-  const names = pageParameters(context.app.config);
-  const size = positiveInteger(context, names.size, perPage, maxPerPage);
-  if (cursor) {
-    const token = queryString(context, names.cursor) || null;
-    if (token !== null && !isCursorShaped(token)) {
-      throw new ApiError('RCA_PAGINATION_INVALID', { parameter: names.cursor, reason: 'is not a cursor this API gave out' });
-    }
-    return Object.freeze({ page: 1, perPage: size, limit: size, offset: 0, cursor: token });
-  }
-  const page = positiveInteger(context, names.page, 1, MAX_PAGE);
-  return Object.freeze({ page, perPage: size, limit: size, offset: (page - 1) * size });
-}
 
 /**
  * The page the current request asks for: validated before a `@Paginated` action runs, or read

@@ -1,7 +1,7 @@
 import type { Model, ModelStatic, Order, OrderItem } from 'sequelize';
 import { currentContext, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-import { fieldAttribute } from '../transformer/fieldAttribute';
+import { fieldAttribute } from '../model/fieldAttribute';
 import { actionTransformer } from '../metadata/actionMetadata';
 import { requestQuery } from '../query/RequestQuery';
 import type { SortField } from '../query/parseSort';

@@ -1,12 +1,11 @@
 import { Action, Interceptor, InterceptorInterface } from 'routing-controllers';
 import { Service } from 'typedi';
 import { requestStorage } from '../context/RequestContext';
-import type { PageRequest } from '../helpers/pageRequest';
-import { requestQuery } from '../query/RequestQuery';
+import type { PageRequest } from '../query/parsePage';
 import type { Paginator } from '../pagination/Paginator';
 import { CursorPaginator, isCursorPaginator } from '../pagination/cursor';
 import { ApiResponse } from '../response/ApiResponse';
-import { ACTION_METADATA, ActionApiMetadata, actionTransformer, isUndecorated } from '../metadata/actionMetadata';
+import { isUndecorated } from '../metadata/actionMetadata';
 
 /**
  * The global interceptor: turns what a decorated action returns into a response builder with
@@ -18,16 +17,17 @@ import { ACTION_METADATA, ActionApiMetadata, actionTransformer, isUndecorated } 
 export class ApiInterceptor implements InterceptorInterface {
   intercept(_action: Action, result: unknown): unknown {
     const context = requestStorage.getStore();
-    const metadata = context?.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined;
-    if (!context || !metadata || isUndecorated(metadata)) return result;
+    const action = context?.action;
+    if (!context || !action || isUndecorated(action.metadata)) return result;
     if (result === undefined || result === null || result instanceof ApiResponse) return result;
     const response = new ApiResponse(context);
     // `@Created` answers 201 by itself, as it documents (no `@HttpCode(201)` needed).
+    const { metadata, transformer, query } = action;
     if (metadata.created) response.setStatusCode(201);
-    const transformer = actionTransformer(context);
     const resourceKey = metadata.transformer?.resourceKey;
     if (metadata.paginated) {
-      const page = requestQuery(context).page as PageRequest;
+      // A decorated action's query was parsed before it ran; a paginated one's has its page.
+      const page = query!.page as PageRequest;
       return response.withPagination(toPaginator(result, page), transformer, resourceKey);
     }
     if (isCollection(result)) return response.withCollection(result, transformer, resourceKey);

@@ -3,11 +3,9 @@ import type { ActionMetadata } from 'routing-controllers/types/metadata/ActionMe
 import { AppState, requestStorage, RequestContext } from '../context/RequestContext';
 import { checkRequestDocument } from '../jsonapi/documentChecks';
 import { bodyCheck } from './bodyParam';
-import { requestQuery } from '../query/RequestQuery';
-import { readFilterRequest } from '../query/readFilter';
-import { readSortRequest } from '../query/parseSort';
+import { recordActionCall } from './actionCall';
 import { deriveRouteName } from '../routing/RouteRegistry';
-import { ACTION_METADATA, isUndecorated, readActionMetadata } from '../metadata/actionMetadata';
+import { readActionMetadata } from '../metadata/actionMetadata';
 
 type Execute = (action: Action) => unknown;
 
@@ -28,7 +26,6 @@ export interface DriverHooks {
  */
 export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: Execute): Execute {
   const metadata = readActionMetadata(action.target, action.method);
-  const decorated = !isUndecorated(metadata);
   const checkBody = bodyCheck(action);
   // The template the log line names (a RegExp route is named by its source).
   const template = `${hooks.routePrefix}${String(action.fullRoute)}`;
@@ -45,14 +42,8 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
     const context = hooks.contextOf(call);
     try {
       return requestStorage.run(context, () => {
-        context.slots.set(ACTION_METADATA, metadata);
         context.observation.setRoute(context.method, shownRoute);
-        // An undecorated action is left alone, but in json-api mode a sort or filter nothing reads is a 400.
-        if (decorated) requestQuery(context);
-        else {
-          readSortRequest(context, undefined);
-          readFilterRequest(context, undefined);
-        }
+        context.action = recordActionCall(context, metadata);
         checkBody?.(context);
         const params = hooks.paramsOf(call);
         if (hooks.app.config.serializer === 'json-api') checkRequestDocument(context, params);

@@ -1,8 +1,8 @@
 import { getMetadataArgsStorage } from 'routing-controllers';
 import type { Model, ModelStatic, Sequelize } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
-import { fieldAttribute } from '../transformer/fieldAttribute';
-import { filterFields } from '../transformer/filterFields';
+import { fieldAttribute } from '../model/fieldAttribute';
+import { filterFields } from '../model/filterFields';
 import type { FilterableMetadata } from '../metadata/filterTypes';
 import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { includeShapes } from '../transformer/includeShapes';

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../context/RequestContext';
 import { ApiResponse } from '../response/ApiResponse';
-import { jsonpCallback } from '../response/jsonp';
+import { jsonpCallback } from '../query/parseCallback';
 import type { RenderedResponse } from '../response/RenderedResponse';
 
 /**

@@ -2,6 +2,7 @@ import contentType from 'content-type';
 import { isPlainObject } from '../config/deepMerge';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { checkIdentifier, checkResourceMembers, invalid, segment } from './atomicMembers';
 import { JSON_API_MEDIA_TYPE } from './errorDocument';
 
 /** The URI of JSON:API's Atomic Operations extension. */
@@ -33,11 +34,6 @@ export interface AtomicOperation {
 const OPS = new Set(['add', 'update', 'remove']);
 const KEYS = new Set(['op', 'ref', 'href', 'data', 'meta']);
 const REF_KEYS = new Set(['type', 'id', 'lid', 'relationship']);
-
-const invalid = (pointer: string, reason: string) => new ApiError('RCA_ATOMIC_INVALID', { pointer, reason });
-
-/** A client's member name as a JSON Pointer segment (`~` and `/` escaped), cut to 64 characters: it is echoed in errors. */
-const segment = (name: string) => name.slice(0, 64).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** True when the request's Content-Type names the atomic extension: its body is an operations document, not a resource document. */
 export function isAtomicRequest(headers: RequestContext['headers']): boolean {
@@ -151,17 +147,6 @@ function checkLinkage(op: string, data: unknown, target: ResourceRef, pointer: s
   if (data !== null) checkIdentifier(data, `${pointer}/data`);
 }
 
-/** A resource identifier of linkage: `{ type, id }`, or `{ type, lid }` of an earlier add. */
-function checkIdentifier(member: unknown, pointer: string): void {
-  if (!isPlainObject(member)) throw invalid(pointer, 'must be a resource identifier: { "type": ..., "id": ... }');
-  for (const name of ['type', 'id', 'lid'] as const) {
-    const text = member[name];
-    if (text !== undefined && (typeof text !== 'string' || !text)) throw invalid(`${pointer}/${name}`, 'must be a non-empty string');
-  }
-  if (member.type === undefined) throw invalid(`${pointer}/type`, 'is required');
-  if ((member.id === undefined) === (member.lid === undefined)) throw invalid(pointer, 'needs an id or a lid (one of them)');
-}
-
 /** The target of an `add` without a ref: the resource its data describes. */
 function addTarget(data: unknown, pointer: string): ResourceRef {
   if (!isPlainObject(data) || typeof data.type !== 'string' || !data.type) throw invalid(`${pointer}/type`, 'an added resource needs a type');
@@ -178,24 +163,5 @@ function checkDataType(data: unknown, target: ResourceRef, pointer: string): voi
       pointer: `${pointer}/type`,
       reason: `data.type is "${String(data.type).slice(0, 40)}", the operation targets "${target.type}"`,
     });
-  }
-}
-
-/** A resource object's members: an id or a lid (not both, neither empty), objects where JSON:API has objects, linkage of identifiers. */
-function checkResourceMembers(data: Record<string, unknown>, pointer: string): void {
-  for (const name of ['id', 'lid'] as const) {
-    const text = data[name];
-    if (text !== undefined && (typeof text !== 'string' || !text)) throw invalid(`${pointer}/${name}`, 'must be a non-empty string');
-  }
-  if (data.id !== undefined && data.lid !== undefined) throw invalid(pointer, 'id and lid cannot both be given');
-  for (const name of ['attributes', 'relationships', 'meta', 'links']) {
-    if (data[name] !== undefined && !isPlainObject(data[name])) throw invalid(`${pointer}/${name}`, 'must be an object');
-  }
-  for (const [name, relationship] of Object.entries((data.relationships as Record<string, unknown> | undefined) ?? {})) {
-    const at = `${pointer}/relationships/${segment(name)}`;
-    if (!isPlainObject(relationship) || !('data' in relationship)) throw invalid(at, 'must be an object with data (linkage)');
-    const linkage = relationship.data;
-    if (Array.isArray(linkage)) linkage.forEach((member, index) => checkIdentifier(member, `${at}/data/${index}`));
-    else if (linkage !== null) checkIdentifier(linkage, `${at}/data`);
   }
 }

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-import { fieldKey } from '../query/Fieldset';
+import { fieldKey } from '../text/fieldKey';
 import { actionResourceKey, actionTransformer } from '../metadata/actionMetadata';
 import { includeShapes } from '../transformer/includeShapes';
 import { Transformer } from '../transformer/Transformer';

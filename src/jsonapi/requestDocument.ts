@@ -1,30 +1,13 @@
 import { snakeCase } from '../text/caseStyles';
 import { isPlainObject } from '../config/deepMerge';
 import type { RequestContext } from '../context/RequestContext';
+import type { DocumentRelationship, DocumentResource } from '../context/DocumentResource';
+
+export type { DocumentRelationship, DocumentResource };
 import { ApiError } from '../errors/ApiError';
 
 /** A to-one relationship's id as the form request expects it: digits become a number. */
 const idValue = (id: unknown) => (typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id);
-
-/** One to-one relationship of a request document, and the body field it became. */
-export interface DocumentRelationship {
-  /** As the document names it: `author`. */
-  readonly name: string;
-  /** The flat body field: `author_id`. */
-  readonly field: string;
-  /** The resource identifier, or null to clear it. */
-  readonly linkage: { readonly type: string; readonly id: string } | null;
-}
-
-/** What a JSON:API request document says beyond its fields: checked against the route before the action runs. */
-export interface DocumentResource {
-  readonly type: string;
-  /** `data.id` as sent; undefined when absent. */
-  readonly id: string | undefined;
-  readonly relationships: readonly DocumentRelationship[];
-}
-
-const DOCUMENT_RESOURCE = Symbol('rca.documentResource');
 
 function invalid(reason: string): ApiError {
   return new ApiError('RCA_JSONAPI_DOCUMENT', { reason });
@@ -65,11 +48,11 @@ export function fromRequestDocument(document: unknown, context?: RequestContext)
     body[field] = linkage === null ? null : idValue(linkage.id);
     found.push({ name, field, linkage });
   }
-  context?.slots.set(DOCUMENT_RESOURCE, Object.freeze({ type, id, relationships: found }));
+  if (context) context.document = Object.freeze({ type, id, relationships: found });
   return body;
 }
 
 /** The type, id and relationships of the request's JSON:API document; undefined without one. */
 export function documentResource(context: RequestContext): DocumentResource | undefined {
-  return context.slots.get(DOCUMENT_RESOURCE) as DocumentResource | undefined;
+  return context.document;
 }

@@ -1,7 +1,8 @@
 import type { Association, Model, ModelStatic } from 'sequelize';
 import { columnList } from './columnList';
 import { scopeCondition } from './scopeCondition';
-import { attributeKeys, resolveSortKey, SortRequest } from './sortKey';
+import { resolveSortKey, SortRequest } from './sortKey';
+import { attributeKeys } from '../model/attributeKeys';
 
 type AnyModel = ModelStatic<Model>;
 

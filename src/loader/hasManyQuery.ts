@@ -1,6 +1,7 @@
 import type { Model, ModelStatic } from 'sequelize';
 import { columnList } from './columnList';
-import { attributeKeys, resolveSortKey, SortRequest } from './sortKey';
+import { resolveSortKey, SortRequest } from './sortKey';
+import { attributeKeys } from '../model/attributeKeys';
 
 type AnyModel = ModelStatic<Model>;
 

@@ -1,7 +1,8 @@
 import type { Model, ModelStatic } from 'sequelize';
 import { isModel } from './isModel';
 import type { IncludeParams } from '../query/IncludeTree';
-import { attributeKeys, resolveSortKey, SortableKeys, SortRequest } from './sortKey';
+import { resolveSortKey, SortRequest } from './sortKey';
+import { attributeKeys, SortableKeys } from '../model/attributeKeys';
 
 /** The stored values of a model (what Sequelize loaded, what SQL sorts by), or the object itself. */
 function valuesOf(item: unknown): Record<string, unknown> | undefined {

@@ -2,28 +2,18 @@ import { Association, Model, ModelStatic, QueryTypes } from 'sequelize';
 import { ApiError, UnexpectedIncludesParameterError } from '../errors/ApiError';
 import type { IncludeAggregate } from '../query/IncludeTree';
 import { belongsToManyParts } from './belongsToManyQuery';
-import { isModel } from './isModel';
 import { columnList } from './columnList';
+import { isModel } from './isModel';
 import type { RelatedRef } from './RelatedRef';
 import { preloaded } from './inMemory';
 import { scopeCondition } from './scopeCondition';
 import { parseSqliteRow } from './selectModels';
-import { fieldAttribute } from '../transformer/fieldAttribute';
+import { aggregatesOfRows, AggregateValues } from './aggregateInMemory';
+import { chunks } from './parentBatches';
+
+import { fieldAttribute } from '../model/fieldAttribute';
 
 type AnyModel = ModelStatic<Model>;
-
-/** The aggregates of one parent's relation: `{ count: 7, exists: true, avg: { rating: 3.4 } }`. */
-export interface AggregateValues {
-  count?: number;
-  exists?: boolean;
-  sum?: Record<string, number | null>;
-  avg?: Record<string, number | null>;
-  min?: Record<string, unknown>;
-  max?: Record<string, unknown>;
-}
-
-/** Parent keys per `IN (...)` list, as the row loaders use. */
-const CHUNK = 500;
 
 /**
  * Computes aggregates of one relation for every parent in `refs` (all of one model): one
@@ -55,12 +45,11 @@ export async function loadAggregates(
     columns.set(column, attribute);
   }
   const memory = refs.map((ref) => preloaded(ref.parent, ref.association));
-  if (!where && memory.every((loaded) => loaded !== undefined)) return memory.map((loaded) => inMemory(loaded, aggregates, columns));
+  if (!where && memory.every((loaded) => loaded !== undefined)) return memory.map((loaded) => aggregatesOfRows(loaded, aggregates, columns));
   const { keyOf, sql } = aggregateSql(association, target, aggregates, columns, where);
   const byKey = new Map<string, Record<string, unknown>>();
   const keys = [...new Set(refs.map((ref) => keyOf(ref.parent as Model)).filter((key) => key !== null && key !== undefined))];
-  for (let i = 0; i < keys.length; i += CHUNK) {
-    const chunk = keys.slice(i, i + CHUNK);
+  for (const chunk of chunks(keys)) {
     const rows = await target.sequelize!.query<Record<string, unknown>>(sql(chunk.length), { type: QueryTypes.SELECT, replacements: chunk, raw: true });
     for (const row of rows) byKey.set(String(row.__rca_parent_key), row);
   }
@@ -161,49 +150,4 @@ function typed(fn: string, value: unknown, target: AnyModel, attribute: string):
   const row = { [attribute]: value };
   parseSqliteRow(target, row);
   return row[attribute];
-}
-
-/**
- * The aggregates of a relation an include method gave as data (a model, a list of them, or plain
- * objects) rather than as `this.related()`: computed in memory.
- */
-export function aggregateInMemory(data: unknown, aggregates: readonly IncludeAggregate[]): AggregateValues {
-  const rows = (Array.isArray(data) ? data : data === null || data === undefined ? [] : [data]) as unknown[];
-  const first = rows[0];
-  const target = isModel(first) ? (first.constructor as AnyModel) : null;
-  const columns = new Map<string, string>();
-  for (const { column } of aggregates) if (column !== undefined) columns.set(column, (target && fieldAttribute(target, column)) ?? column);
-  return inMemory(rows, aggregates, columns);
-}
-
-/** The same values from a relation loaded already. */
-function inMemory(loaded: unknown, aggregates: readonly IncludeAggregate[], columns: ReadonlyMap<string, string>): AggregateValues {
-  const rows = (Array.isArray(loaded) ? loaded : loaded ? [loaded] : []) as unknown[];
-  const read = (row: unknown, attribute: string) => (isModel(row) ? row.get(attribute) : (row as Record<string, unknown>)[attribute]);
-  const values: AggregateValues = {};
-  for (const { fn, column } of aggregates) {
-    if (fn === 'count') values.count = rows.length;
-    else if (fn === 'exists') values.exists = rows.length > 0;
-    else {
-      const attribute = columns.get(column!)!;
-      const present = rows.map((row) => read(row, attribute)).filter((value) => value !== null && value !== undefined);
-      const numbers = present.map(Number);
-      const pick = (better: (a: unknown, b: unknown) => boolean) =>
-        present.length === 0 ? null : present.reduce((best, value) => (better(value, best) ? value : best));
-      const result =
-        fn === 'sum'
-          ? present.length
-            ? numbers.reduce((a, b) => a + b, 0)
-            : null
-          : fn === 'avg'
-            ? present.length
-              ? numbers.reduce((a, b) => a + b, 0) / present.length
-              : null
-            : fn === 'min'
-              ? pick((a, b) => (a as number) < (b as number))
-              : pick((a, b) => (a as number) > (b as number));
-      (values[fn] ??= {})[column!] = result as never;
-    }
-  }
-  return values;
 }

@@ -2,8 +2,7 @@ import { camelCase as camel, snakeCase as snake } from '../text/caseStyles';
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
 import type { IncludeParams } from '../query/IncludeTree';
 
-/** What a relation can be sorted by: attribute name to column (or property) name. */
-export type SortableKeys = ReadonlyMap<string, string>;
+import type { SortableKeys } from '../model/attributeKeys';
 
 export interface SortRequest {
   params: IncludeParams;
@@ -17,19 +16,6 @@ export interface SortRequest {
   denied?: readonly string[];
   /** A condition the related rows must meet (an include's `filter()`), as SQL on the target under an alias. */
   where?: (alias: string) => string;
-}
-
-type AttributeSource = { getAttributes(): Record<string, { field?: string }> };
-const attributeCache = new WeakMap<AttributeSource, SortableKeys>();
-
-/** Attribute name to column name, for a Sequelize model: built once per model class. */
-export function attributeKeys(model: AttributeSource): SortableKeys {
-  let keys = attributeCache.get(model);
-  if (!keys) {
-    keys = new Map(Object.entries(model.getAttributes()).map(([name, attribute]) => [name, attribute.field ?? name]));
-    attributeCache.set(model, keys);
-  }
-  return keys;
 }
 
 /**

@@ -13,9 +13,6 @@ export const METADATA = Object.freeze({
   filterable: Symbol.for('routing-controllers-api:filterable'),
 });
 
-/** Where the running action's decorator metadata is kept in the request context. */
-export const ACTION_METADATA = Symbol('rca.actionMetadata');
-
 /** A transformer class with a no-argument constructor, or an instance to share. */
 export type TransformerSource = (new () => TransformerLike) | TransformerLike;
 
@@ -73,24 +70,22 @@ export function instantiate(source: TransformerSource): TransformerLike {
   return typeof source === 'function' ? new source() : source;
 }
 
-const ACTION_TRANSFORMER = Symbol('rca.actionTransformer');
+/** A request context as these read it: the record of the action it runs, if any. */
+type WithAction = { readonly action?: { readonly metadata: ActionApiMetadata; readonly transformer: TransformerLike | undefined } };
 
 /** The resource key of the running action's `@Transformer`, if it gives one. */
-export function actionResourceKey(context: { readonly slots: Map<symbol, unknown> }): string | undefined {
-  return (context.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined)?.transformer?.resourceKey;
+export function actionResourceKey(context: WithAction): string | undefined {
+  return context.action?.metadata.transformer?.resourceKey;
 }
 
 /**
- * The transformer of the running action's `@Transformer`, made once per request (and shared by
- * the query check, the loader, the sort and the response); undefined for an action without one.
+ * The transformer of the running action's `@Transformer`, made once per request before the action
+ * runs (and shared by the query check, the loader, the sort and the response); undefined for an
+ * action without one.
  *
  * @example
  * const transformer = actionTransformer(currentContext());
  */
-export function actionTransformer(context: { readonly slots: Map<symbol, unknown> }): TransformerLike | undefined {
-  if (context.slots.has(ACTION_TRANSFORMER)) return context.slots.get(ACTION_TRANSFORMER) as TransformerLike | undefined;
-  const source = (context.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined)?.transformer;
-  const transformer = source && instantiate(source.transformer);
-  context.slots.set(ACTION_TRANSFORMER, transformer);
-  return transformer;
+export function actionTransformer(context: WithAction): TransformerLike | undefined {
+  return context.action?.transformer;
 }

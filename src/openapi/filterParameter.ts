@@ -1,5 +1,5 @@
 import type { ApiConfig } from '../config/ApiConfig';
-import { filterFields } from '../transformer/filterFields';
+import { filterFields } from '../model/filterFields';
 import type { FilterableMetadata, FilterField, FilterOperator, FilterValueType } from '../metadata/filterTypes';
 import { CALENDAR_DATE_PATTERN, CALENDAR_DAY } from '../validation/calendarDate';
 import type { JsonSchema } from './schemaTypes';

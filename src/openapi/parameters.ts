@@ -1,7 +1,7 @@
 import type { ApiConfig } from '../config/ApiConfig';
 import type { ActionApiMetadata } from '../metadata/actionMetadata';
 import { pageParameters } from '../query/pageParameters';
-import { CALLBACK } from '../response/jsonp';
+import { CALLBACK } from '../query/parseCallback';
 import { SORT_PARAMETER } from '../query/parseSort';
 import { Transformer } from '../transformer/Transformer';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';

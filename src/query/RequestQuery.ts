@@ -1,18 +1,15 @@
-import { queryValue, RequestContext } from '../context/RequestContext';
+import { QuerySource, queryValue, RequestContext } from '../context/RequestContext';
 import { parseFieldsets } from './parseFieldsets';
 import type { Fieldsets } from './Fieldset';
 import type { ExcludeTree, IncludeTree } from './IncludeTree';
 import { readFilterRequest } from './readFilter';
 import type { FilterRequest } from '../metadata/filterTypes';
 import { parseExcludes } from './parseExcludes';
-import { parseIncludes } from './parseIncludes';
-import { ACTION_METADATA, ActionApiMetadata, actionResourceKey, actionTransformer } from '../metadata/actionMetadata';
-import { readPageRequest, PageRequest } from '../helpers/pageRequest';
-import { converter } from '../response/convertBody';
-import { jsonpCallback } from '../response/jsonp';
+import { includeDefaults, parseIncludes } from './parseIncludes';
+import type { ActionApiMetadata } from '../metadata/actionMetadata';
+import { readPageRequest, PageRequest } from './parsePage';
+import { jsonpCallback } from './parseCallback';
 import { readSortRequest, SortField } from './parseSort';
-import { checkRequestNames } from '../transformer/checkRequestNames';
-import { defaultIncludeParams } from '../transformer/Transformer';
 import { assertQueryFamilies } from './queryFamilies';
 
 /**
@@ -36,54 +33,48 @@ export interface RequestQuery {
   readonly narrow: readonly string[] | undefined;
 }
 
-const REQUEST_QUERY = Symbol('rca.requestQuery');
-
-/**
- * Parses and validates a request's query for an action; any bad parameter is a 400 thrown here.
- * Include, exclude, include sort and fieldset names are checked against the action's transformer
- * (and those its includes name), so that a write never runs for a request refused afterwards.
- */
-export function readRequestQuery(context: RequestContext, metadata: ActionApiMetadata | undefined): RequestQuery {
-  const { config } = context.app;
-  assertQueryFamilies(context);
-  const include = parseIncludes(queryValue(context, config.include.key), { ...config.include, defaults: defaultIncludeParams() });
-  const exclude = parseExcludes(queryValue(context, config.include.excludeKey), config.include, config.include.excludeKey);
-  const query: RequestQuery = Object.freeze({
-    include,
-    exclude,
-    fieldsets: parseFieldsets(context.query),
-    sort: readSortRequest(context, metadata?.sortable),
-    page: metadata?.paginated ? readPageRequest(context, metadata.paginated) : null,
-    filter: readFilterRequest(context, metadata),
-    callback: jsonpCallback(context),
-    narrow: metadata?.includes,
-  });
-  const transformer = actionTransformer(context);
-  if (transformer) {
-    const convert = converter(config.convert.key, config.convert.date);
-    checkRequestNames(transformer, query, { resourceKey: actionResourceKey(context), displayKey: (name) => convert.key(name), filterLimits: config.filter });
+declare module '../context/RequestContext' {
+  interface ActionCall {
+    /** The request's query, parsed before a decorated action runs; undefined for an undecorated action. */
+    readonly query: RequestQuery | undefined;
   }
-  return query;
 }
 
 /**
- * The query of the current request for its action, read once: before a decorated action runs (so
- * that a bad parameter stops it), or when first needed (an undecorated action that renders a
- * resource, a response made outside any action).
+ * Parses and validates a request's query for an action; any bad parameter is a 400 thrown here. A
+ * function of the query, the method, the app's config and the action's metadata (`transformer`: the
+ * action's, whose `columns` name the attributes of filter fields). The names it holds are checked
+ * against the transformers by the integration layer before the action runs (checkActionQuery).
+ *
+ * @example
+ * const query = parseRequestQuery(context, metadata, transformer); // query.include, query.page...
+ */
+export function parseRequestQuery(source: QuerySource, metadata: ActionApiMetadata | undefined, transformer?: unknown): RequestQuery {
+  const { config } = source.app;
+  assertQueryFamilies(source);
+  const include = parseIncludes(queryValue(source, config.include.key), { ...config.include, defaults: includeDefaults(config.include.params) });
+  const exclude = parseExcludes(queryValue(source, config.include.excludeKey), config.include, config.include.excludeKey);
+  return Object.freeze({
+    include,
+    exclude,
+    fieldsets: parseFieldsets(source.query),
+    sort: readSortRequest(source, metadata?.sortable),
+    page: metadata?.paginated ? readPageRequest(source, metadata.paginated) : null,
+    filter: readFilterRequest(source, metadata, transformer),
+    callback: jsonpCallback(source),
+    narrow: metadata?.includes,
+  });
+}
+
+/**
+ * The query of a request, for a response or a helper: the one parsed before its decorated action
+ * ran, else parsed here, explicitly, for the action's metadata (an undecorated action, a response
+ * made outside any action).
  *
  * @example
  * const { include, fieldsets } = requestQuery(currentContext());
  */
 export function requestQuery(context: RequestContext): RequestQuery {
-  let query = readQuery(context);
-  if (!query) {
-    query = readRequestQuery(context, context.slots.get(ACTION_METADATA) as ActionApiMetadata | undefined);
-    context.slots.set(REQUEST_QUERY, query);
-  }
-  return query;
-}
-
-/** The query read for the current request so far, if any. */
-export function readQuery(context: RequestContext): RequestQuery | undefined {
-  return context.slots.get(REQUEST_QUERY) as RequestQuery | undefined;
+  const action = context.action;
+  return action?.query ?? parseRequestQuery(context, action?.metadata, action?.transformer);
 }

@@ -1,3 +1,4 @@
+import type { ApiConfig } from '../config/ApiConfig';
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
 import type { IncludeAggregate, IncludeFilter, IncludeNode, IncludeParams, IncludeParseOptions, IncludeTree } from './IncludeTree';
 import { parseSegment, ParsedSegment } from './parseSegment';
@@ -142,4 +143,15 @@ function freeze(level: Map<string, MutableNode>): ReadonlyMap<string, IncludeNod
     );
   }
   return frozen;
+}
+
+/**
+ * The include defaults of a config (`include.params`): `limit(3|0)` and `sort(created_at|desc)`
+ * as one segment's parameters.
+ *
+ * @example
+ * includeDefaults({ limit: [3, 0], sort: ['created_at', 'desc'] }); // { limit: 3, offset: 0, sort: 'created_at', order: 'desc' }
+ */
+export function includeDefaults({ limit, sort }: ApiConfig['include']['params']): IncludeParams {
+  return { limit: limit[0], offset: limit[1], sort: sort[0], order: sort[1] };
 }

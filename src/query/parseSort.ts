@@ -1,7 +1,6 @@
-import type { RequestContext } from '../context/RequestContext';
-import { queryValue } from '../context/RequestContext';
+import { QuerySource, queryValue } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-import { fieldKey } from './Fieldset';
+import { fieldKey } from '../text/fieldKey';
 import type { SortDirection } from './IncludeTree';
 
 /** One key of `?sort=-created_at,title`: the field as the action allows it, and its direction. */
@@ -50,7 +49,7 @@ export function parseSort(value: string | string[] | undefined, allowed: readonl
  * Reads the `sort` of a request for an action: against its `@Sortable` list when it has one; an
  * action without one ignores `sort`, except in json-api mode, where the spec asks for a 400.
  */
-export function readSortRequest(context: RequestContext, sortable: readonly string[] | undefined): SortField[] | null {
+export function readSortRequest(context: QuerySource, sortable: readonly string[] | undefined): SortField[] | null {
   const value = queryValue(context, SORT_PARAMETER);
   if (sortable) return parseSort(value, sortable);
   if (value !== undefined && context.app.config.serializer === 'json-api') throw invalid(String(value), 'this route cannot be sorted');

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../context/RequestContext';
+import type { QuerySource } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { pageParameters } from './pageParameters';
 import { SORT_PARAMETER } from './parseSort';
@@ -10,7 +10,7 @@ type Family = { readonly accepted: ReadonlySet<string>; readonly example: string
  * The library's query parameters in every spelling it reads; a parameter of the same family in any
  * other spelling (`include[a]=`, `sort[x]=`, `page[]=`) would be ignored, so it is a 400 instead.
  */
-function familiesOf(context: RequestContext): Map<string, Family> {
+function familiesOf(context: QuerySource): Map<string, Family> {
   const { include, jsonp, serializer } = context.app.config;
   const page = pageParameters(context.app.config);
   const families = new Map<string, Family>();
@@ -31,7 +31,7 @@ function familiesOf(context: RequestContext): Map<string, Family> {
  * @example
  * assertQueryFamilies(context); // throws RCA_QUERY_PARAMETER for ?include[a]=author
  */
-export function assertQueryFamilies(context: RequestContext): void {
+export function assertQueryFamilies(context: QuerySource): void {
   if (context.search === '') return;
   let families: Map<string, Family> | undefined;
   for (const name of context.query.keys()) {

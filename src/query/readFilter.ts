@@ -1,12 +1,12 @@
-import type { RequestContext } from '../context/RequestContext';
+import type { QuerySource } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
-import { ActionApiMetadata, actionTransformer } from '../metadata/actionMetadata';
-import { filterFields } from '../transformer/filterFields';
+import type { ActionApiMetadata } from '../metadata/actionMetadata';
+import { filterFields } from '../model/filterFields';
 import type { FilterRequest } from '../metadata/filterTypes';
 import { FILTER_PARAMETER, parseFilter } from './parseFilter';
 
 /** True when the request carries any `filter` parameter. */
-function asksFilter(context: RequestContext): boolean {
+function asksFilter(context: QuerySource): boolean {
   for (const name of context.query.keys()) if (name === FILTER_PARAMETER || name.startsWith(`${FILTER_PARAMETER}[`)) return true;
   return false;
 }
@@ -15,11 +15,12 @@ function asksFilter(context: RequestContext): boolean {
  * Reads the `filter` of a request for an action: against its `@Filterable` fields when it has
  * them. An action without them refuses a filter (400) rather than answer unfiltered data, when it
  * is decorated or in json-api mode (where `filter` is reserved); an undecorated action in the
- * other modes is left to read `filter[...]` itself.
+ * other modes is left to read `filter[...]` itself. `transformer`: the action's, whose `columns`
+ * name the attributes of filter fields.
  */
-export function readFilterRequest(context: RequestContext, metadata: ActionApiMetadata | undefined): FilterRequest | null {
+export function readFilterRequest(context: QuerySource, metadata: ActionApiMetadata | undefined, transformer?: unknown): FilterRequest | null {
   const filterable = metadata?.filterable;
-  if (filterable) return parseFilter(context.query, filterFields(filterable, actionTransformer(context)), context.app.config.filter);
+  if (filterable) return parseFilter(context.query, filterFields(filterable, transformer), context.app.config.filter);
   if ((metadata || context.app.config.serializer === 'json-api') && asksFilter(context)) {
     throw new ApiError('RCA_FILTER_INVALID', { parameter: FILTER_PARAMETER, reason: 'this route filters nothing (it declares no @Filterable fields)' });
   }

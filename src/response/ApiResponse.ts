@@ -11,6 +11,7 @@ import { CollectionResource, ItemResource } from '../transformer/Resource';
 import type { TransformerLike } from '../transformer/Resource';
 import { debugBlock, messageBody } from './messageBody';
 import { render, ResponseBody } from './render';
+import { requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
 
 /** A transformer argument: a Transformer, or a function from model to fields. */
@@ -198,9 +199,14 @@ export class ApiResponse {
     return this.status;
   }
 
-  /** Transforms, serializes and encodes: what the integration layer writes to the client. */
+  /**
+   * Transforms, serializes and encodes: what the integration layer writes to the client. A
+   * resource is rendered for the request's query: its action's, or parsed here, once, when the
+   * response was made outside a decorated action.
+   */
   render(): Promise<RenderedResponse> {
-    return render(this.context, { status: this.status, headers: this.headers, meta: this.meta, body: this.body, allowJsonp: this.renderJsonp });
+    const query = this.body.kind === 'resource' ? requestQuery(this.context) : this.context.action?.query;
+    return render(this.context, { status: this.status, headers: this.headers, meta: this.meta, body: this.body, allowJsonp: this.renderJsonp, query });
   }
 
   /** A failed internal call's own error body and status, as the app rendered them for it. */

@@ -5,7 +5,6 @@ import { CursorPaginator, isCursorPaginator } from '../pagination/cursor';
 import { cursorLinks } from '../pagination/cursorLinks';
 import type { PageInfo } from '../serializer/Serializer';
 import { serializers } from '../serializer/serializers';
-import { defaultIncludeParams } from '../transformer/Transformer';
 import type { ItemResource, Resource } from '../transformer/Resource';
 import { Scope } from '../transformer/Scope';
 import { entityTag, isNotModified, rowStamp } from './entityTag';
@@ -13,8 +12,10 @@ import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { payloadDocument } from '../jsonapi/payloadDocument';
 import { convertBody, converter } from './convertBody';
 import { encodeJson } from './encodeJson';
-import { jsonpCallback, wrapJsonp } from './jsonp';
-import { readQuery, requestQuery } from '../query/RequestQuery';
+import { jsonpCallback } from '../query/parseCallback';
+import { includeDefaults } from '../query/parseIncludes';
+import { wrapJsonp } from './jsonp';
+import { RequestQuery, requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
 import { bytesRefusal } from '../transformer/Budget';
 
@@ -31,6 +32,11 @@ export interface RenderInput {
   body: ResponseBody;
   /** False for the error that reports a bad callback itself. */
   allowJsonp?: boolean;
+  /**
+   * The request's query, for a resource body (its includes, fieldsets and callback); an error
+   * rendered for a query that failed to parse has none, and reads only the callback.
+   */
+  query?: RequestQuery;
 }
 
 /**
@@ -53,16 +59,16 @@ async function documentOf(
   body: Extract<ResponseBody, { kind: 'resource' }>,
   meta: Record<string, unknown> | null,
   limits: ReturnType<typeof limitsOf>,
+  query: RequestQuery,
 ) {
   const { config } = context.app;
-  const query = requestQuery(context);
   const convert = converter(config.convert.key, config.convert.date);
   const { timer } = context.observation;
   const scope = new Scope({
     tree: query.include,
     exclude: query.exclude,
     narrow: query.narrow,
-    defaults: defaultIncludeParams(),
+    defaults: includeDefaults(config.include.params),
     ...limits,
     fieldsets: query.fieldsets,
     // JSON:API's self link is a link, not a field: a fieldset does not take it away.
@@ -110,7 +116,7 @@ function payloadWithMeta(payload: unknown, meta: Record<string, unknown> | null)
 export async function render(context: RequestContext, input: RenderInput): Promise<RenderedResponse> {
   const { config } = context.app;
   // An error may be rendered for a query that failed to parse: only the callback is read then.
-  const callback = input.allowJsonp === false ? null : (readQuery(context)?.callback ?? jsonpCallback(context));
+  const callback = input.allowJsonp === false ? null : (input.query?.callback ?? jsonpCallback(context));
   const status = config.suppressResponseCode ? 200 : input.status;
   if (input.body.kind === 'empty') return { status, headers: { ...input.headers }, body: null };
   let value: unknown;
@@ -119,7 +125,7 @@ export async function render(context: RequestContext, input: RenderInput): Promi
   if (input.body.kind === 'resource') {
     limits = limitsOf(context);
     // Serializers convert keys and dates as they build the document.
-    ({ document: value, contentType } = await documentOf(context, input.body, input.meta, limits));
+    ({ document: value, contentType } = await documentOf(context, input.body, input.meta, limits, input.query ?? requestQuery(context)));
   } else {
     let payload = payloadWithMeta(input.body.payload, input.meta);
     // A payload is sent as the type the builder chose, else as the Content-Type header set on it;

@@ -1,4 +1,4 @@
-import type { AggregateValues } from '../loader/loadAggregates';
+import type { AggregateValues } from '../loader/aggregateInMemory';
 import type { Converter } from '../response/convertBody';
 import type { TransformedItem, TransformedResource } from '../transformer/Transformed';
 import { cutMeta, PageInfo, Serializer } from './Serializer';

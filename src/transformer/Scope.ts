@@ -1,11 +1,13 @@
 import type { Model } from 'sequelize';
 import { isModel } from '../loader/isModel';
 import { ApiError } from '../errors/ApiError';
-import { Fieldset, fieldKey, Fieldsets, NO_FIELDSETS } from '../query/Fieldset';
+import { Fieldset, Fieldsets, NO_FIELDSETS } from '../query/Fieldset';
+import { fieldKey } from '../text/fieldKey';
 import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeParams, IncludeTree } from '../query/IncludeTree';
 import { checkFieldsetNames } from './checkFieldsetNames';
-import { fieldColumns } from '../helpers/fieldColumns';
-import { aggregateInMemory, AggregateValues, loadAggregates } from '../loader/loadAggregates';
+import { fieldColumns } from './fieldColumns';
+import { loadAggregates } from '../loader/loadAggregates';
+import { aggregateInMemory, AggregateValues } from '../loader/aggregateInMemory';
 import { loadRelated } from '../loader/loadRelated';
 import { filterSql } from '../loader/compileFilter';
 import { includeFilterRequest } from './includeFilter';

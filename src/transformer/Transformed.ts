@@ -1,4 +1,4 @@
-import type { AggregateValues } from '../loader/loadAggregates';
+import type { AggregateValues } from '../loader/aggregateInMemory';
 
 /**
  * The include walker's output and the serializers' input: transformed fields plus the resolved

@@ -3,6 +3,7 @@ import type { TransformerSource } from '../metadata/actionMetadata';
 import defaults from '../../config/api';
 import { requestStorage } from '../context/RequestContext';
 import type { IncludeParams } from '../query/IncludeTree';
+import { includeDefaults } from '../query/parseIncludes';
 import { isModel } from '../loader/isModel';
 import { preloaded } from '../loader/inMemory';
 import { RelatedRef } from '../loader/RelatedRef';
@@ -224,8 +225,7 @@ for (const [key, slot] of [
 
 /** The configured include defaults: of the current app when inside a request, else the documented ones. */
 export function defaultIncludeParams(): IncludeParams {
-  const { limit, sort } = requestStorage.getStore()?.app.config.include.params ?? defaults.include!.params!;
-  return { limit: limit[0], offset: limit[1], sort: sort[0], order: sort[1] };
+  return includeDefaults(requestStorage.getStore()?.app.config.include.params ?? defaults.include!.params!);
 }
 
 /** Models as their plain attributes, in lists too. */

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/ApiError';
 import { Transformer } from './Transformer';
-import { Fieldset, fieldKey } from '../query/Fieldset';
+import { Fieldset } from '../query/Fieldset';
+import { fieldKey } from '../text/fieldKey';
 
 /**
  * Every name of a fieldset must be a field or an include of its type: anything else is a 400

@@ -1,7 +1,7 @@
 import { ApiError, UnexpectedIncludesParameterError } from '../errors/ApiError';
 import type { IncludeNode } from '../query/IncludeTree';
 import type { Transformer } from './Transformer';
-import { filterFields } from './filterFields';
+import { filterFields } from '../model/filterFields';
 import type { FilterRequest } from '../metadata/filterTypes';
 import { FilterLimits, parseFilter } from '../query/parseFilter';
 

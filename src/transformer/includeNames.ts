@@ -1,5 +1,5 @@
 import { UnexpectedIncludesParameterError } from '../errors/ApiError';
-import { fieldKey } from '../query/Fieldset';
+import { fieldKey } from '../text/fieldKey';
 import { EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../query/IncludeTree';
 import { Transformer } from './Transformer';
 

@@ -3,7 +3,7 @@ import { ApiError, CollectionResource, MISSING, Transformer } from '../../../src
 import { EMPTY_INCLUDE_TREE } from '../../../src/query/IncludeTree';
 import { fixtureDatabase } from '../../fixture/database';
 import { Fieldset } from '../../../src/query/Fieldset';
-import { fieldColumns, keyAttributes } from '../../../src/helpers/fieldColumns';
+import { fieldColumns, keyAttributes } from '../../../src/transformer/fieldColumns';
 import { parseFieldsets } from '../../../src/query/parseFieldsets';
 import { resolveFields } from '../../../src/transformer/fieldValues';
 import { Scope } from '../../../src/transformer/Scope';

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { convertBody } from '../../../src/response/convertBody';
 import { encodeJson } from '../../../src/response/encodeJson';
 import { formatDate } from '../../../src/response/formatDate';
-import { assertCallback, wrapJsonp } from '../../../src/response/jsonp';
+import { assertCallback } from '../../../src/query/parseCallback';
+import { wrapJsonp } from '../../../src/response/jsonp';
 import { ApiError } from '../../../src';
 
 describe('convertBody()', () => {

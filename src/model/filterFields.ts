@@ -1,6 +1,6 @@
 import type { Model, ModelStatic } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
-import { fieldKey } from '../query/Fieldset';
+import { fieldKey } from '../text/fieldKey';
 import { fieldAttribute } from './fieldAttribute';
 import { FilterableMetadata, FilterField, FilterOperator, FilterValueType, RelationStep, TEXT_OPERATORS } from '../metadata/filterTypes';
 

@@ -1,11 +1,8 @@
 import type { Model, ModelStatic } from 'sequelize';
-import type { RequestContext } from '../context/RequestContext';
-import { actionResourceKey, actionTransformer } from '../metadata/actionMetadata';
-import { requestQuery } from '../query/RequestQuery';
-import { attributeKeys } from '../loader/sortKey';
-import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
-import { Transformer } from '../transformer/Transformer';
-import { Fieldset, fieldKey } from '../query/Fieldset';
+import { attributeKeys } from '../model/attributeKeys';
+import { Transformer } from './Transformer';
+import { Fieldset } from '../query/Fieldset';
+import { fieldKey } from '../text/fieldKey';
 
 type AnyModel = ModelStatic<Model>;
 const keyCache = new WeakMap<AnyModel, readonly string[]>();
@@ -53,14 +50,4 @@ export function fieldColumns(model: AnyModel, transformer: unknown, fieldset: Fi
     for (const attribute of attributes) needed.add(attribute);
   }
   return [...needed];
-}
-
-/**
- * The attributes the running action's `@Transformer` needs for the request's fieldset of its type,
- * or null for every column (the page query of `paginate()` selects these).
- */
-export function actionColumns(context: RequestContext, model: AnyModel): string[] | null {
-  const transformer = actionTransformer(context);
-  const fieldset = transformer && requestQuery(context).fieldsets.get(actionResourceKey(context) ?? DEFAULT_RESOURCE_TYPE);
-  return fieldset ? fieldColumns(model, transformer, fieldset) : null;
 }

@@ -1,7 +1,6 @@
 import type { Model, ModelStatic } from 'sequelize';
-import { attributeKeys } from '../loader/sortKey';
-import { Transformer } from './Transformer';
-import { fieldKey } from '../query/Fieldset';
+import { attributeKeys } from './attributeKeys';
+import { fieldKey } from '../text/fieldKey';
 
 /**
  * The attribute of `model` a request field names: the one attribute the transformer's `columns`
@@ -13,10 +12,8 @@ import { fieldKey } from '../query/Fieldset';
  * fieldAttribute(Book, 'created', new BookTransformer()); // 'createdAt' (columns: { created: ['createdAt'] })
  */
 export function fieldAttribute(model: ModelStatic<Model>, field: string, transformer?: unknown): string | undefined {
-  const mapped =
-    transformer instanceof Transformer && transformer.columns
-      ? Object.entries(transformer.columns).find(([name]) => fieldKey(name) === fieldKey(field))
-      : undefined;
+  const columns = (transformer as { columns?: Readonly<Record<string, readonly string[]>> } | undefined)?.columns;
+  const mapped = columns ? Object.entries(columns).find(([name]) => fieldKey(name) === fieldKey(field)) : undefined;
   if (mapped && mapped[1].length === 1) return mapped[1][0];
   for (const [attribute, column] of attributeKeys(model)) {
     if (fieldKey(attribute) === fieldKey(field) || fieldKey(column) === fieldKey(field)) return attribute;
