@@ -24,7 +24,10 @@ describe('parseRequestQuery()', () => {
   it('is a function of the query, the method, the config and the metadata: the same answer outside any request, frozen', () => {
     expect(requestStorage.getStore()).to.equal(undefined);
     const metadata: ActionApiMetadata = { sortable: ['title', 'created_at'], paginated: { perPage: 10, maxPerPage: 50, cursor: false }, includes: ['author'] };
-    const query = parseRequestQuery(source('include=author.books:limit(2),comments&exclude=publisher&fields[books]=title&sort=-title&page=3&per_page=20'), metadata);
+    const query = parseRequestQuery(
+      source('include=author.books:limit(2),comments&exclude=publisher&fields[books]=title&sort=-title&page=3&per_page=20'),
+      metadata,
+    );
     expect(Object.isFrozen(query)).to.equal(true);
     expect([...query.include.children.keys()]).to.deep.equal(['author', 'comments']);
     expect(query.include.children.get('author')!.children.get('books')!.params.limit).to.equal(2);
@@ -38,7 +41,10 @@ describe('parseRequestQuery()', () => {
   });
 
   it('takes the include defaults and the JSONP callback from the config it is given', () => {
-    const query = parseRequestQuery(source('include=comments&callback=cb', { include: { params: { limit: [7, 1], sort: ['id', 'asc'] } }, jsonp: { enabled: true } }), undefined);
+    const query = parseRequestQuery(
+      source('include=comments&callback=cb', { include: { params: { limit: [7, 1], sort: ['id', 'asc'] } }, jsonp: { enabled: true } }),
+      undefined,
+    );
     expect(query.include.children.get('comments')!.params).to.include({ limit: 7, offset: 1 });
     expect(query.callback).to.equal('cb');
     expect(parseRequestQuery(source('callback=cb', { jsonp: { enabled: true } }, 'POST'), undefined).callback).to.equal(null);
