@@ -63,7 +63,7 @@ export { isExpress, isKoa, isApiRequest, isUpdateRequest, isDeleteRequest } from
 export { currentContext } from './context/RequestContext';
 export { requestQuery } from './query/RequestQuery';
 export type { RequestQuery } from './query/RequestQuery';
-export type { RequestContext, FrameworkName, AppState } from './context/RequestContext';
+export type { ActionCall, RequestContext, FrameworkName, AppState } from './context/RequestContext';
 export { route } from './helpers/route';
 export type { RouteParams, RouteDefinition } from './routing/RouteRegistry';
 

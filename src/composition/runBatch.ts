@@ -3,10 +3,9 @@ import { currentContext } from '../context/RequestContext';
 import { isSpent, spentPart } from '../context/SharedBudget';
 import { ApiError } from '../errors/ApiError';
 import { sharedBudgetError } from '../transformer/Budget';
-import { describeError, ErrorDescription } from '../errors/describeError';
-import { errorDocument } from '../jsonapi/errorDocument';
+import { describeError } from '../errors/describeError';
+import { errorBody } from '../response/errorBody';
 import { ApiResponse } from '../response/ApiResponse';
-import { messageBody } from '../response/messageBody';
 import { BatchItem, BatchRequest, parseBatch } from './batchRequest';
 import { Answer, resolveReferences, resolveText } from './references';
 
@@ -101,20 +100,15 @@ async function runOne(api: Api, item: BatchItem, index: number, earlier: Readonl
 function failed(error: unknown): Answer {
   const { config } = currentContext('runBatch()').app;
   const { status, message, headers } = describeError(error, config.debug);
-  return { status, headers, body: errorBody(status, message) };
+  return { status, headers, body: errorBody(currentContext('runBatch()').app.config, status, message).payload };
 }
 
 /** The answer of a request the batch did not send, in the configured error format. */
 function notRun(status: number, message: string): Answer {
-  return { status, headers: {}, body: errorBody(status, message) };
+  return { status, headers: {}, body: errorBody(currentContext('runBatch()').app.config, status, message).payload };
 }
 
 /** An error body as the app writes them: a JSON:API error document in json-api mode, else the configured errorFormat. */
-function errorBody(status: number, message: ErrorDescription['message']): unknown {
-  const { config } = currentContext('runBatch()').app;
-  return config.serializer === 'json-api' ? errorDocument(status, message) : messageBody(config.errorFormat, status, message);
-}
-
 /** The bytes an answer adds to the batch's document besides its body: its id, status and headers. */
 const entryOverhead = (entry: BatchAnswer) => Buffer.byteLength(JSON.stringify(entry.headers)) + entry.id.length + 40;
 

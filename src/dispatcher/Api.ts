@@ -13,56 +13,15 @@ import { sendInternal } from './internalRequest';
 import { createRemoteClient, sendObservedRemote } from './remoteClient';
 import { activeTransaction, inTransaction, TransactionState } from './transaction';
 import { classify, Target } from './urlPolicy';
+import { ApiParams, ApiRequestOptions, callParams, HttpMethod, toQuery, TransactionOptions } from './ApiRequestOptions';
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
-
-/** Query values, or a JSON body: what a call sends. */
-export type ApiParams = Record<string, unknown>;
-
-/** A low-level call: `Api#request()`. */
-export interface ApiRequestOptions {
-  method: HttpMethod;
-  /** A path of this app, or an absolute http(s) URL. */
-  url: string;
-  /** Sent as the query string. */
-  query?: ApiParams;
-  /** Sent as a JSON body. */
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Always remote (through axios), even for a path (resolved against `remote.baseUrl`). */
-  remote?: boolean;
-  /** Always internal: an absolute URL must be one of `internal.domains`. */
-  internal?: boolean;
-}
-
-/** The methods whose `invoke()` parameters are sent as a JSON body (the others send them as the query). */
-const HAS_BODY: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+export type { ApiParams, ApiRequestOptions, HttpMethod, TransactionOptions };
 
 /** The configuration of remote calls made before any app is wired: resolved once. */
 let appLessConfig: ApiConfig | undefined;
 
 /** One remote client per app configuration: the TypeDI singleton serves every app of a process. */
 const remoteClients = new WeakMap<ApiConfig, AxiosInstance>();
-
-function toQuery(params: ApiParams | undefined): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item));
-  }
-  return query;
-}
-
-/** Options of `api.transaction()`. */
-export interface TransactionOptions {
-  /**
-   * Lets remote calls be made inside (they are refused otherwise): they are not part of the
-   * transaction, and a rollback cannot undo what they did.
-   */
-  allowRemote?: boolean;
-  /** Milliseconds the transaction may hold its lock or connection (default: `transaction.maxDuration`); past it, rolled back and a 503. */
-  maxDuration?: number;
-}
 
 /**
  * Calls routes of the same app in process, without a socket (HMVC), and the same calls on remote
@@ -116,12 +75,12 @@ export class Api {
 
   /** An internal request; an absolute URL must name one of `internal.domains` (sent as Host). */
   invoke<T = unknown>(url: string, method: HttpMethod | Lowercase<HttpMethod>, params?: ApiParams): Promise<T> {
-    return this.call<T>({ ...this.paramsFor(method, params), url, internal: true });
+    return this.call<T>({ ...callParams(method, params), url, internal: true });
   }
 
   /** A remote request through axios, whatever the URL. */
   invokeRemote<T = unknown>(url: string, method: HttpMethod | Lowercase<HttpMethod>, params?: ApiParams): Promise<T> {
-    return this.call<T>({ ...this.paramsFor(method, params), url, remote: true });
+    return this.call<T>({ ...callParams(method, params), url, remote: true });
   }
 
   /** The axios instance used for remote requests (of the current app), for its other features. */
@@ -215,11 +174,6 @@ export class Api {
    */
   private shownTarget(options: ApiRequestOptions, remote = this.isRemote(options)): string {
     return remote ? 'a remote service' : options.url.split('?')[0];
-  }
-
-  private paramsFor(method: string, params?: ApiParams): Pick<ApiRequestOptions, 'method' | 'query' | 'body'> {
-    const upper = method.toUpperCase() as HttpMethod;
-    return HAS_BODY.has(upper) ? { method: upper, body: params } : { method: upper, query: params };
   }
 
   /** Where invoke() goes: like any call, except that a host outside internal.domains is an error. */

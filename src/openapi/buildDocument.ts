@@ -10,17 +10,15 @@ import { BATCH_REQUEST_SCHEMA } from './batchSchema';
 import { DOCUMENTED_BODY, JSON_API_ONLY, SUCCESS_MESSAGE } from './operationSpec';
 import { boundOperationBodies, classTransformerStorage, closeBodySchemas, nonEmptyRequiredBodies, useJsonApiExample } from './requestBodies';
 import { describeRelationship } from './relationshipOperation';
-import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
+import { instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { Transformer } from '../transformer/Transformer';
 import { refusesUnknownFields } from '../validation/validationOptions';
-import { errorSchema, errorStatuses, successSchema as messageSchema } from './errorSchemas';
-import { modelSchema } from './modelSchema';
+import { errorDescription, errorSchema, errorStatuses, successSchema as messageSchema } from './errorSchemas';
+import { pagination, successSchema } from './successSchemas';
 import { addJsonApiBody } from './jsonApiBody';
-import { actionParameters, documentJsonp } from './parameters';
-import { dataOf, ResourceSchemas } from './resourceSchemas';
+import { actionParameters, documentJsonp, IF_MATCH, IF_MATCH_LINKAGE, strictPathIds } from './parameters';
+import { ResourceSchemas } from './resourceSchemas';
 import { JsonSchema, ref } from './schemaTypes';
-import { statusText } from '../errors/describeError';
-import { ERROR_REGISTRY } from '../errors/registry';
 
 /** What the document says about the API itself. */
 export interface OpenApiInfo {
@@ -109,36 +107,10 @@ interface Context {
 
 const WRITES = new Set(['put', 'patch', 'delete']);
 
-/** `If-Match` on a write of one item: the ETag of a plain GET of it (stale or gone: 412). */
-const IF_MATCH = Object.freeze({
-  name: 'If-Match',
-  in: 'header',
-  required: false,
-  description: 'The ETag of a plain GET of the item: the write applies only while it is current (else 412); * for any.',
-  schema: { type: 'string' },
-});
-
-/** `If-Match` on a relationship write: the ETag of the linkage's GET. */
-const IF_MATCH_LINKAGE = Object.freeze({
-  ...IF_MATCH,
-  description: 'The ETag of a GET of the relationship: the write applies only while the linkage is unchanged (else 412); * for any.',
-});
-
 /** The batch endpoint's operation (BATCH_OPERATION), told by its request schema. */
 function isBatch(operation: Operation): boolean {
   const content = (operation.requestBody as { content?: Record<string, { schema?: unknown }> }).content ?? {};
   return Object.values(content).some((media) => media.schema === BATCH_REQUEST_SCHEMA);
-}
-
-/** A path `id` is a positive integer wherever the router reads one as a number (a key is never 0 or negative). */
-function strictPathIds(operation: Operation): void {
-  for (const parameter of (operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: JsonSchema }>) {
-    if (parameter.in === 'path' && parameter.name === 'id' && parameter.schema?.type === 'number') {
-      parameter.schema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
-      // The first row of a table (the example's seeded ids start at 1).
-      (parameter as { example?: number }).example = 1;
-    }
-  }
 }
 
 /** Adds what this library knows of one action to the operation routing-controllers-openapi made. */
@@ -209,83 +181,6 @@ function payloadAsMeta(operation: Operation): void {
   ok.content[JSON_API_MEDIA_TYPE] = { schema: { type: 'object', required: ['meta'], properties: { meta: payload.schema ?? {} } } };
 }
 
-/** The body of a successful response: the transformer's resource in the serializer's envelope. */
-function successSchema(
-  metadata: ActionApiMetadata,
-  transformer: Transformer | undefined,
-  type: string,
-  { config, resources, key }: Omit<Context, 'requestSchemas'>,
-  item: boolean,
-): JsonSchema | null {
-  const jsonApi = config.serializer === 'json-api';
-  // created() sends a model through the action's transformer; without one, as its plain attributes.
-  if (metadata.created && !metadata.transformer) return modelSchema(metadata.created(), key);
-  if (!metadata.transformer) return null;
-  const resource = resources.resource(transformer, type);
-  const kind = metadata.paginated ? 'page' : item || metadata.created ? 'item' : 'collection';
-  if (jsonApi) {
-    const included = resources.includedTypes(transformer);
-    const properties: Record<string, JsonSchema> = {
-      jsonapi: { type: 'object', properties: { version: { const: '1.1' } } },
-      data: kind === 'item' ? resource : { type: 'array', items: resource },
-      meta: { type: 'object' },
-      ...(included.length > 0 ? { included: { type: 'array', items: { anyOf: included } } } : {}),
-    };
-    if (kind === 'page') {
-      const block = metadata.paginated?.cursor ? 'cursor' : 'pagination';
-      properties.meta = {
-        type: 'object',
-        properties: { [block]: block === 'cursor' ? cursorMeta((name) => name) : pagination((name) => name) },
-        required: [block],
-      };
-      properties.links = {
-        type: 'object',
-        properties: Object.fromEntries(['self', 'first', 'last', 'prev', 'next'].map((name) => [name, { type: ['string', 'null'] }])),
-      };
-    }
-    return { type: 'object', properties, required: ['data'], additionalProperties: false };
-  }
-  if (kind === 'item') return config.serializer === 'data-array' ? dataOf(resource, key) : resource;
-  const body = dataOf({ type: 'array', items: resource }, key);
-  if (kind === 'page') {
-    const block = key(metadata.paginated?.cursor ? 'cursor' : 'pagination');
-    const meta = { type: 'object', properties: { [block]: metadata.paginated?.cursor ? cursorMeta(key) : ref('Pagination') }, required: [block] };
-    return { ...body, properties: { ...(body.properties as object), [key('meta')]: meta }, required: [key('data'), key('meta')] };
-  }
-  return body;
-}
-
-/** The status text, and the codes of the error registry that answer with it (JSON:API's `code`). */
-function errorDescription(status: number): string {
-  const codes = Object.entries(ERROR_REGISTRY)
-    .filter(([, entry]) => entry.status === status)
-    .map(([code]) => code);
-  return codes.length > 0 ? `${statusText(status)}: ${codes.join(', ')}` : statusText(status);
-}
-
-/** `meta.cursor` of a cursor page: the tokens (null at either end) and the count. */
-function cursorMeta(key: (name: string) => string): JsonSchema {
-  const token = { type: ['string', 'null'] };
-  return {
-    type: 'object',
-    properties: { [key('current')]: token, [key('previous')]: token, [key('next')]: token, [key('count')]: { type: 'integer', minimum: 0 } },
-    required: ['current', 'previous', 'next', 'count'].map(key),
-  };
-}
-
-/** `meta.pagination`, keys in the configured case. */
-function pagination(key: (name: string) => string): JsonSchema {
-  const integer = { type: 'integer', minimum: 0 };
-  const names = ['total', 'count', 'per_page', 'current_page', 'total_pages'];
-  const links = { type: 'object', properties: { [key('previous')]: { type: 'string' }, [key('next')]: { type: 'string' } } };
-  return {
-    type: 'object',
-    properties: { ...Object.fromEntries(names.map((name) => [key(name), integer])), [key('links')]: links },
-    required: [...names.map(key), key('links')],
-  };
-}
-
-/** In json-api mode a body may also be a resource document, flattened into the same request class. */
 /** `/v1/books/{id}` without the trailing slash routing-controllers keeps for `@Get('/')`. */
 function openApiPath(route: IRoute): string {
   const path = `${route.options.routePrefix ?? ''}${route.controller.route ?? ''}${typeof route.action.route === 'string' ? route.action.route : ''}`

@@ -1,3 +1,5 @@
+import { statusText } from '../errors/describeError';
+import { ERROR_REGISTRY } from '../errors/registry';
 import type { ApiConfig } from '../config/ApiConfig';
 import { isPlainObject } from '../config/deepMerge';
 import type { JsonSchema } from './schemaTypes';
@@ -58,4 +60,12 @@ export function errorStatuses(config: ApiConfig, options: { hasPathParams: boole
   // A JSON:API request document of another type or id (409), or with a client-generated id (403).
   if (config.serializer === 'json-api' && options.hasBody) [403, 409].forEach((status) => statuses.add(status));
   return [...statuses].sort((a, b) => a - b);
+}
+
+/** The status text, and the codes of the error registry that answer with it (JSON:API's `code`). */
+export function errorDescription(status: number): string {
+  const codes = Object.entries(ERROR_REGISTRY)
+    .filter(([, entry]) => entry.status === status)
+    .map(([code]) => code);
+  return codes.length > 0 ? `${statusText(status)}: ${codes.join(', ')}` : statusText(status);
 }

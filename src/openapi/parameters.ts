@@ -134,3 +134,29 @@ export function documentJsonp(config: ApiConfig, operation: { parameters?: unkno
     if (content) content['text/javascript'] = { schema: { type: 'string', description: '/**/ typeof cb === "function" && cb(<the JSON body>);' } };
   }
 }
+
+/** `If-Match` on a write of one item: the ETag of a plain GET of it (stale or gone: 412). */
+export const IF_MATCH = Object.freeze({
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description: 'The ETag of a plain GET of the item: the write applies only while it is current (else 412); * for any.',
+  schema: { type: 'string' },
+});
+
+/** `If-Match` on a relationship write: the ETag of the linkage's GET. */
+export const IF_MATCH_LINKAGE = Object.freeze({
+  ...IF_MATCH,
+  description: 'The ETag of a GET of the relationship: the write applies only while the linkage is unchanged (else 412); * for any.',
+});
+
+/** A path `id` is a positive integer wherever the router reads one as a number (a key is never 0 or negative). */
+export function strictPathIds(operation: { parameters?: unknown[] }): void {
+  for (const parameter of (operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: JsonSchema }>) {
+    if (parameter.in === 'path' && parameter.name === 'id' && parameter.schema?.type === 'number') {
+      parameter.schema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+      // The first row of a table (the example's seeded ids start at 1).
+      (parameter as { example?: number }).example = 1;
+    }
+  }
+}

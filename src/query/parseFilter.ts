@@ -18,7 +18,7 @@ export interface FilterLimits {
   maxListSize: number;
 }
 
-/** `filter.*` of the default config, for callers made without a config (a Scope of your own). */
+/** `filter.*` of the default config, for callers made without a config (an include walk of your own). */
 export const DEFAULT_FILTER_LIMITS: FilterLimits = Object.freeze({ maxConditions: 20, maxListSize: 100 });
 
 function invalid(parameter: string, reason: string): ApiError {

@@ -3,13 +3,14 @@ import { actionResourceKey, actionTransformer } from '../metadata/actionMetadata
 import { currentContext, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { describeError, statusText } from '../errors/describeError';
-import { errorDocument, JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
+import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { fieldPointer, onlyMissingRelated } from '../jsonapi/errorPointers';
 import type { Paginator } from '../pagination/Paginator';
 import type { CursorPaginator } from '../pagination/cursor';
 import { CollectionResource, ItemResource } from '../transformer/Resource';
 import type { TransformerLike } from '../transformer/Resource';
 import { debugBlock, messageBody } from './messageBody';
+import { errorBody } from './errorBody';
 import { render, ResponseBody } from './render';
 import { requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
@@ -137,16 +138,10 @@ export class ApiResponse {
     if (config.serializer === 'json-api' && status === 422 && onlyMissingRelated(this.context, messageOrError)) status = 404;
     this.status = status;
     const debug = config.debug && cause !== undefined ? { ...debugBlock(cause), request_id: this.context.requestId } : undefined;
-    if (config.serializer === 'json-api') {
-      const code = messageOrError instanceof ApiError ? messageOrError.code : undefined;
-      const pointer = messageOrError instanceof ApiError ? (messageOrError.details.pointer as string | undefined) : undefined;
-      const document = errorDocument(status, message, { code, debug, pointer, fieldPointer: fieldPointer(this.context) });
-      this.body = { kind: 'payload', payload: document, contentType: JSON_API_MEDIA_TYPE };
-      return this;
-    }
-    const body = messageBody(config.errorFormat, status, message);
-    if (debug) body.debug = debug;
-    return this.respond(body);
+    const known = messageOrError instanceof ApiError ? messageOrError : undefined;
+    const pointer = known?.details.pointer as string | undefined;
+    this.body = errorBody(config, status, message, { code: known?.code, debug, pointer, fieldPointer: fieldPointer(this.context) });
+    return this;
   }
 
   badRequestError(message?: ErrorMessage): this {

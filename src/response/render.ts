@@ -6,7 +6,7 @@ import { cursorLinks } from '../pagination/cursorLinks';
 import type { PageInfo } from '../serializer/Serializer';
 import { serializers } from '../serializer/serializers';
 import type { ItemResource, Resource } from '../transformer/Resource';
-import { Scope } from '../transformer/Scope';
+import { IncludeWalk } from '../transformer/includeWalk';
 import { entityTag, isNotModified, rowStamp } from './entityTag';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { payloadDocument } from '../jsonapi/payloadDocument';
@@ -64,7 +64,7 @@ async function documentOf(
   const { config } = context.app;
   const convert = converter(config.convert.key, config.convert.date);
   const { timer } = context.observation;
-  const scope = new Scope({
+  const scope = new IncludeWalk({
     tree: query.include,
     exclude: query.exclude,
     narrow: query.narrow,
@@ -81,7 +81,7 @@ async function documentOf(
   });
   // The walk loads relations as it goes: their statements are the database's time, not the transform's.
   const transforming = timer.beginExcluding('transform', 'db');
-  let transformed: Awaited<ReturnType<Scope['run']>>;
+  let transformed: Awaited<ReturnType<IncludeWalk['run']>>;
   try {
     transformed = await scope.run(body.resource);
   } finally {

@@ -9,6 +9,7 @@ import { preloaded } from '../loader/inMemory';
 import { RelatedRef } from '../loader/RelatedRef';
 import { Lazy, MISSING } from './fieldValues';
 import { includeMethods } from './includeMethods';
+import { visibleFields } from './visibleFields';
 import { CollectionResource, ItemResource, NullResource, TransformerLike } from './Resource';
 
 /** A JSON Schema (OpenAPI 3.1) of one field; `'x-optional': true` when the field may be left out. */
@@ -104,7 +105,7 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
 
   /** Applies `visible` and `hidden` to a payload. */
   buildPayload<T extends Record<string, unknown>>(payload: T): T {
-    return filterFields(payload, this.visible, this.hidden);
+    return visibleFields(payload, this.visible, this.hidden);
   }
 
   /** An included item. `data` may be a model, `this.related(model, 'relation')`, or null. */
@@ -232,16 +233,4 @@ export function defaultIncludeParams(): IncludeParams {
 function plain(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(plain);
   return isModel(value) ? value.get({ plain: true }) : value;
-}
-
-/** Keeps `visible` fields only (when any) and drops `hidden` ones; untouched when both are empty. */
-export function filterFields<T extends Record<string, unknown>>(payload: T, visible: readonly string[], hidden: readonly string[]): T {
-  if (visible.length === 0 && hidden.length === 0) return payload;
-  const result: Record<string, unknown> = {};
-  for (const key of Object.keys(payload)) {
-    if (visible.length > 0 && !visible.includes(key)) continue;
-    if (hidden.includes(key)) continue;
-    result[key] = payload[key];
-  }
-  return result as T;
 }

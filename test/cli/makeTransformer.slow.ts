@@ -8,7 +8,7 @@ import { requestStorage } from '../../src/context/RequestContext';
 import { RouteRegistry } from '../../src/routing/RouteRegistry';
 import { serializers } from '../../src/serializer/serializers';
 import { converter } from '../../src/response/convertBody';
-import { Scope } from '../../src/transformer/Scope';
+import { IncludeWalk } from '../../src/transformer/includeWalk';
 import { Book, Comment } from '../../example/models';
 import { exampleDatabase, exampleQueries } from '../functional/exampleServer';
 import { REPO, runCli, typeCheck } from './runCli';
@@ -99,7 +99,7 @@ describe('rc-api make:transformer', function () {
     const sql = await exampleQueries(() =>
       requestStorage.run(createContext(app, { method: 'GET', url: '/', headers: {}, protocol: 'http', host: 'h' }), async () => {
         body = serializers.array.document(
-          await new Scope({ tree, defaults }).run(new CollectionResource(books, new BookTransformer())),
+          await new IncludeWalk({ tree, defaults }).run(new CollectionResource(books, new BookTransformer())),
           null,
           null,
           converter('snake', 'iso8601'),

@@ -3,7 +3,7 @@ import { DataTypes, Model, Sequelize } from 'sequelize';
 import { CollectionResource, parseIncludes, Transformer, UnexpectedIncludesParameterError } from '../../../src';
 import { converter } from '../../../src/response/convertBody';
 import { serializers } from '../../../src/serializer/serializers';
-import { Scope } from '../../../src/transformer/Scope';
+import { IncludeWalk } from '../../../src/transformer/includeWalk';
 import { loadRelated } from '../../../src/loader/loadRelated';
 import { RelatedRef } from '../../../src/loader/RelatedRef';
 
@@ -40,7 +40,7 @@ describe('relation loading: has-one and belongs-to-many', () => {
   const defaults = { limit: 3, offset: 0, sort: 'created_at', order: 'desc' as const };
   const run = async (include: string, posts: Post[]) => {
     const tree = parseIncludes(include, { defaults, maxDepth: 10, maxLimit: 100, maxPaths: 20 });
-    const out = await new Scope({ tree, defaults }).run(new CollectionResource(posts, new PostTransformer()));
+    const out = await new IncludeWalk({ tree, defaults }).run(new CollectionResource(posts, new PostTransformer()));
     return serializers.array.document(out, null, null, converter('snake', 'iso8601')) as { data: any[] };
   };
 

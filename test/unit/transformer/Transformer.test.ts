@@ -38,7 +38,7 @@ describe('Transformer', () => {
 
   it('reports an include method that returns something else, by its name', async () => {
     const { CollectionResource, parseIncludes } = await import('../../../src');
-    const { Scope } = await import('../../../src/transformer/Scope');
+    const { IncludeWalk } = await import('../../../src/transformer/includeWalk');
     class Wrong extends Fields {
       availableIncludes = ['latest_comment'];
       includeLatestComment() {
@@ -48,7 +48,7 @@ describe('Transformer', () => {
     const defaults = { limit: 3, offset: 0, sort: 'created_at', order: 'desc' as const };
     const tree = parseIncludes('latest_comment', { defaults, maxDepth: 10, maxLimit: 100, maxPaths: 20 });
     let caught: unknown;
-    await new Scope({ tree, defaults }).run(new CollectionResource([{ id: 1, name: 'n', secret: 's' }], new Wrong())).catch((error) => (caught = error));
+    await new IncludeWalk({ tree, defaults }).run(new CollectionResource([{ id: 1, name: 'n', secret: 's' }], new Wrong())).catch((error) => (caught = error));
     expect(caught).to.be.instanceOf(ApiError);
     expect((caught as ApiError).message).to.equal('Wrong.includeLatestComment() must return this.item(), this.collection() or this.null()');
   });

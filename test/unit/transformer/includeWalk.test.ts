@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CollectionResource, ItemResource, parseIncludes, resolveConfig, Transformer } from '../../../src';
-import { Scope } from '../../../src/transformer/Scope';
+import { IncludeWalk } from '../../../src/transformer/includeWalk';
 import { serializers } from '../../../src/serializer/serializers';
 import { converter } from '../../../src/response/convertBody';
 import { countQueries, fixtureDatabase } from '../../fixture/database';
@@ -21,7 +21,7 @@ function inRequest<T>(work: () => Promise<T>): Promise<T> {
   return requestStorage.run(createContext(app, { method: 'GET', url: '/', headers: {}, protocol: 'http', host: 'h' }), work);
 }
 
-describe('Scope#run()', () => {
+describe('IncludeWalk#run()', () => {
   before(() => fixtureDatabase());
 
   it('uses relations that are loaded already, applying limit and sort in memory, with no query', async () => {
@@ -31,7 +31,7 @@ describe('Scope#run()', () => {
       inRequest(async () => {
         const resource = new CollectionResource(books, new BookTransformer());
         out = serializers.array.document(
-          await new Scope({ tree: include('author,comments:limit(2|0):sort(id|asc)'), defaults }).run(resource),
+          await new IncludeWalk({ tree: include('author,comments:limit(2|0):sort(id|asc)'), defaults }).run(resource),
           null,
           null,
           converter('snake', 'iso8601'),
@@ -52,7 +52,7 @@ describe('Scope#run()', () => {
     }
     const books = await Book.findAll({ order: [['id', 'ASC']] });
     const counts = async (text: string) => {
-      const out = await inRequest(() => new Scope({ tree: include(text), defaults }).run(new CollectionResource(books, new GenerousBooks())));
+      const out = await inRequest(() => new IncludeWalk({ tree: include(text), defaults }).run(new CollectionResource(books, new GenerousBooks())));
       const document = serializers.array.document(out, null, null, converter('snake', 'iso8601')) as {
         data: Array<{ id: number; comments: { data: unknown[] } }>;
       };
@@ -72,7 +72,7 @@ describe('Scope#run()', () => {
   });
 
   it('refuses includes on a resource without a transformer', async () => {
-    const scope = new Scope({ tree: include('author'), defaults });
+    const scope = new IncludeWalk({ tree: include('author'), defaults });
     let caught: unknown;
     await scope.run(new CollectionResource([{ id: 1 }], undefined)).catch((error) => (caught = error));
     expect(String(caught)).to.match(/unknown include "author"; available: none/);
@@ -81,7 +81,9 @@ describe('Scope#run()', () => {
   it('counts the parents and refuses a level whose limit could take the response over maxResources', async () => {
     const books = await Book.findAll({ include: [Author, Comment], order: [['id', 'ASC']], limit: 4 });
     const run = (maxResources: number) =>
-      inRequest(() => new Scope({ tree: include('comments:limit(3)'), defaults, maxResources }).run(new CollectionResource(books, new BookTransformer())));
+      inRequest(() =>
+        new IncludeWalk({ tree: include('comments:limit(3)'), defaults, maxResources }).run(new CollectionResource(books, new BookTransformer())),
+      );
     // 4 books + up to 3 comments each = 16, whatever the books hold.
     await run(16);
     let caught: any;
@@ -116,7 +118,7 @@ describe('Scope#run()', () => {
       CountingAuthors.calls = 0;
       const out = await inRequest(async () =>
         serializers['json-api'].document(
-          await new Scope({ tree: include('author.books'), defaults, shareDuplicates, alwaysKeep: ['id', 'link'] }).run(
+          await new IncludeWalk({ tree: include('author.books'), defaults, shareDuplicates, alwaysKeep: ['id', 'link'] }).run(
             new CollectionResource(books, new BooksWithCountedAuthors(), 'books'),
           ),
           null,
@@ -157,7 +159,7 @@ describe('Scope#run()', () => {
       }
       const out: any = await inRequest(async () =>
         serializers['json-api'].document(
-          await new Scope({ tree: include('comments'), defaults, shareDuplicates: true, alwaysKeep: ['id', 'link'] }).run(
+          await new IncludeWalk({ tree: include('comments'), defaults, shareDuplicates: true, alwaysKeep: ['id', 'link'] }).run(
             new CollectionResource(books, new CountingComments(), 'books'),
           ),
           null,
@@ -180,7 +182,7 @@ describe('Scope#run()', () => {
         return { id: writer.id };
       };
       const same = { id: 1 };
-      await new Scope({ tree: include(''), defaults, shareDuplicates: true }).run(new CollectionResource([same, same, { id: 1 }], count, 'writers'));
+      await new IncludeWalk({ tree: include(''), defaults, shareDuplicates: true }).run(new CollectionResource([same, same, { id: 1 }], count, 'writers'));
       expect(calls).to.equal(2);
     });
 
@@ -194,7 +196,7 @@ describe('Scope#run()', () => {
         }
       }
       await inRequest(() =>
-        new Scope({ tree: include('author'), defaults, shareDuplicates: true }).run(new CollectionResource(books, new PlainAuthors(), 'books')),
+        new IncludeWalk({ tree: include('author'), defaults, shareDuplicates: true }).run(new CollectionResource(books, new PlainAuthors(), 'books')),
       );
       expect(calls).to.equal(books.length);
     });
@@ -216,10 +218,10 @@ describe('Scope#run()', () => {
       }
     }
     const article = new ItemResource({ id: 1, coAuthor: { id: 2, name: 'Grace' } }, new ArticleTransformer());
-    const out = await new Scope({ tree: include('co-author'), defaults }).run(article);
+    const out = await new IncludeWalk({ tree: include('co-author'), defaults }).run(article);
     expect(serializers.array.document(out, null, null, converter(null, null))).to.deep.equal({ id: 1, 'co-author': { id: 2, name: 'Grace' } });
     let caught: any;
-    await new Scope({ tree: include('co-editor'), defaults }).run(article).catch((error) => (caught = error));
+    await new IncludeWalk({ tree: include('co-editor'), defaults }).run(article).catch((error) => (caught = error));
     expect(caught.message).to.match(/unknown include "co-editor"; available: co-author/);
   });
 });

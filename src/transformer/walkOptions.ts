@@ -1,0 +1,41 @@
+import type { IncludeObserver } from '../observe/RequestObservation';
+import type { FilterLimits } from '../query/parseFilter';
+import type { Fieldsets } from '../query/Fieldset';
+import type { ExcludeTree, IncludeParams, IncludeTree } from '../query/IncludeTree';
+
+/** What the include walk is given: the parts of the request query it uses, the limits, the options of the serializer. */
+export interface WalkOptions {
+  /** The parsed `include` of the request. */
+  tree: IncludeTree;
+  /** `@AvailableIncludes` of the action: narrows the top-level includes when set. */
+  narrow?: readonly string[];
+  /** The parsed `exclude` of the request: includes dropped, default ones too. */
+  exclude?: ExcludeTree;
+  /** Params of an include that the request did not qualify. */
+  defaults: IncludeParams;
+  /** `include.maxResources`: the most resources one response may transform (unbounded when absent). */
+  maxResources?: number;
+  /** `response.maxBytes`: about the most bytes of JSON the transformed fields may come to (unbounded when absent). */
+  maxBytes?: number;
+  /** The two limits are what is left of a budget other answers share (a batch's): going over is RCA_SHARED_BUDGET. */
+  sharedLimits?: boolean;
+  /** The request's sparse fieldsets (`fields[books]=title`), by resource type. */
+  fieldsets?: Fieldsets;
+  /** Fields a resource keeps whatever its fieldset says: `id`, and in json-api mode the self `link`. */
+  alwaysKeep?: readonly string[];
+  /** A field name as the client sees it (after key conversion), for error messages. */
+  displayKey?: (name: string) => string;
+  /** `filter.*` of the config: the bounds of an include's `filter()` conditions. */
+  filterLimits?: FilterLimits;
+  /**
+   * A model met again at one level, with the same transformer class and type, shares the item made
+   * the first time instead of being transformed again: for JSON:API, which sends each resource once
+   * (the serializer keeps the first and skips the rest, includes and all). Models are the same when
+   * their class and primary key are; anything else only when it is the same object. Rows of a
+   * has-many or has-one relation are not looked up: each belongs to one parent. This assumes
+   * what JSON:API does: a resource's `id` depends on its model alone, not on the parent it was met under.
+   */
+  shareDuplicates?: boolean;
+  /** Told of each include the walk loads (a span per include when tracing is on). */
+  observer?: IncludeObserver;
+}
