@@ -11,7 +11,8 @@ import { CollectionResource, ItemResource } from '../transformer/Resource';
 import type { TransformerLike } from '../transformer/Resource';
 import { debugBlock, messageBody } from './messageBody';
 import { errorBody } from './errorBody';
-import { render, ResponseBody } from './render';
+import { render } from './render';
+import { ResponseState } from './ResponseState';
 import { requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
 
@@ -31,15 +32,10 @@ const isErrorLike = (value: unknown): boolean =>
  * @example
  * return json().setMeta({ version: 1 }).withPagination(page, new BookTransformer());
  */
-export class ApiResponse {
-  private status = 200;
-  private headers: Record<string, string> = {};
-  private meta: Record<string, unknown> | null = null;
-  private body: ResponseBody = { kind: 'payload', payload: {} };
-  private renderJsonp = true;
-  private failure?: unknown;
-
-  constructor(private readonly context: RequestContext = currentContext('json()')) {}
+export class ApiResponse extends ResponseState {
+  constructor(private readonly context: RequestContext = currentContext('json()')) {
+    super();
+  }
 
   /** Sends `payload` as the body (models become plain objects), with `meta` when set. */
   respond(payload: unknown): this {
@@ -87,35 +83,6 @@ export class ApiResponse {
     if (using) return this.withItem(payload, using, resourceKey ?? (transformer ? undefined : actionResourceKey(this.context)));
     if (isModel(payload)) return this.respond(payload.get({ plain: true }));
     return this.success(payload as ErrorMessage);
-  }
-
-  noContent(): this {
-    this.status = 204;
-    this.body = { kind: 'empty' };
-    return this;
-  }
-
-  notModified(): this {
-    this.status = 304;
-    this.body = { kind: 'empty' };
-    return this;
-  }
-
-  setStatusCode(status: number): this {
-    this.status = status;
-    return this;
-  }
-
-  /** Merges headers into those already set. */
-  setHeaders(headers: Record<string, string | number>): this {
-    for (const [name, value] of Object.entries(headers)) this.headers[name.toLowerCase()] = String(value);
-    return this;
-  }
-
-  /** Replaces the meta block. */
-  setMeta(meta: Record<string, unknown>): this {
-    this.meta = { ...meta };
-    return this;
   }
 
   /**
@@ -176,22 +143,6 @@ export class ApiResponse {
   }
   internalError(message?: ErrorMessage): this {
     return this.statusError(500, message);
-  }
-
-  /** Answers in plain JSON even when the request carries a JSONP callback. */
-  withoutJsonp(): this {
-    this.renderJsonp = false;
-    return this;
-  }
-
-  /** The error (or message) given to error() or one of its helpers, for logging; undefined when there was none. */
-  getError(): unknown {
-    return this.failure;
-  }
-
-  /** The status the builder will answer with (before `suppressResponseCode`). */
-  getStatusCode(): number {
-    return this.status;
   }
 
   /**

@@ -1,22 +1,17 @@
 import type { FilterableMetadata } from '../metadata/filterTypes';
 import type { TransformerSource } from '../metadata/actionMetadata';
-import defaults from '../../config/api';
-import { requestStorage } from '../context/RequestContext';
-import type { IncludeParams } from '../query/IncludeTree';
-import { includeDefaults } from '../query/parseIncludes';
 import { isModel } from '../loader/isModel';
 import { preloaded } from '../loader/inMemory';
 import { RelatedRef } from '../loader/RelatedRef';
 import { Lazy, MISSING } from './fieldValues';
 import { includeMethods } from './includeMethods';
+import { IncludeParamsReader } from './IncludeParamsReader';
+
 import { visibleFields } from './visibleFields';
 import { CollectionResource, ItemResource, NullResource, TransformerLike } from './Resource';
 
 /** A JSON Schema (OpenAPI 3.1) of one field; `'x-optional': true` when the field may be left out. */
 export type FieldSchema = Record<string, unknown> & { 'x-optional'?: boolean };
-
-/** The params of the include being resolved, set on a per-include view of the transformer. */
-export const CURRENT_PARAMS = Symbol('rca.currentIncludeParams');
 
 const NONE: readonly string[] = Object.freeze([]);
 const NO_SORTABLE: Readonly<Record<string, readonly string[]>> = Object.freeze({});
@@ -43,7 +38,10 @@ const DEFAULTS = Symbol('rca.defaultIncludes');
  *   }
  * }
  */
-export abstract class Transformer<TModel = unknown, TOut extends Record<string, unknown> = Record<string, unknown>> implements TransformerLike {
+export abstract class Transformer<TModel = unknown, TOut extends Record<string, unknown> = Record<string, unknown>>
+  extends IncludeParamsReader
+  implements TransformerLike
+{
   /** Includes a client may request with `?include=`. */
   declare availableIncludes: readonly string[];
   /** Includes added to every response of this transformer, requested or not. */
@@ -98,7 +96,6 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
 
   private [AVAILABLE]?: readonly string[];
   private [DEFAULTS]?: readonly string[];
-  private [CURRENT_PARAMS]?: IncludeParams;
 
   /** Maps one model to the fields of its response. */
   abstract transform(model: TModel): TOut;
@@ -159,37 +156,6 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
   related(model: object, association: string): RelatedRef {
     return new RelatedRef(model, association);
   }
-
-  /** The parsed `{ limit, offset, sort, order }` of the include being resolved, or one of them. */
-  getParsedParams(): IncludeParams;
-  getParsedParams<K extends keyof IncludeParams>(key: K): IncludeParams[K];
-  getParsedParams(key?: keyof IncludeParams): IncludeParams | IncludeParams[keyof IncludeParams] {
-    const params = this[CURRENT_PARAMS] ?? defaultIncludeParams();
-    return key === undefined ? params : params[key];
-  }
-
-  /** Same as getParsedParams(). */
-  get(): IncludeParams;
-  get<K extends keyof IncludeParams>(key: K): IncludeParams[K];
-  get(key?: keyof IncludeParams): IncludeParams | IncludeParams[keyof IncludeParams] {
-    return key === undefined ? this.getParsedParams() : this.getParsedParams(key);
-  }
-
-  getLimit(): number {
-    return this.getParsedParams('limit');
-  }
-
-  getOffset(): number {
-    return this.getParsedParams('offset');
-  }
-
-  getSortKey(): string {
-    return this.getParsedParams('sort');
-  }
-
-  getSortDirection(): 'asc' | 'desc' {
-    return this.getParsedParams('order');
-  }
 }
 
 Object.assign(Transformer.prototype, {
@@ -222,11 +188,6 @@ for (const [key, slot] of [
       this[slot] = names;
     },
   });
-}
-
-/** The configured include defaults: of the current app when inside a request, else the documented ones. */
-export function defaultIncludeParams(): IncludeParams {
-  return includeDefaults(requestStorage.getStore()?.app.config.include.params ?? defaults.include!.params!);
 }
 
 /** Models as their plain attributes, in lists too. */

@@ -6,7 +6,8 @@ import type { IncludeNode, IncludeParams } from '../query/IncludeTree';
 import { includeMethods } from './includeMethods';
 import { checkAggregates } from './includeNames';
 import { isResource, Resource } from './Resource';
-import { CURRENT_PARAMS, Transformer } from './Transformer';
+import { Transformer } from './Transformer';
+import { CURRENT_PARAMS } from './IncludeParamsReader';
 import { settleAll, type Group } from './walkLevel';
 
 /**

@@ -2,7 +2,8 @@ import { RelatedRef } from '../loader/RelatedRef';
 import { instantiate } from '../metadata/actionMetadata';
 import { includeMethods } from './includeMethods';
 import { CollectionResource, ItemResource } from './Resource';
-import { defaultIncludeParams, Transformer } from './Transformer';
+import { Transformer } from './Transformer';
+import { defaultIncludeParams } from './IncludeParamsReader';
 
 /** What an include of a transformer gives: its kind, and the transformer and type of what it includes. */
 export interface IncludeShape {
