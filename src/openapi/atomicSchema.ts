@@ -1,4 +1,5 @@
 import { JSON_API_ONLY, replacingBody, SchemaSpec } from './operationSpec';
+import { escapePattern } from './includePaths';
 import { openRequestObject } from './schemaTypes';
 import { ATOMIC_MEDIA_TYPE } from '../jsonapi/atomicDocument';
 
@@ -46,18 +47,16 @@ const REF: SchemaSpec = {
   not: { required: ['id', 'lid'] },
 } as SchemaSpec;
 
-/** JSON Schema regular expression text of a literal string. */
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * An href whose path under the base path matches `path`, as the parser reads it: the base path is
  * taken off when the href starts with it and a slash, else the href is read whole.
  */
 function hrefMatching(basePath: string | undefined, path: string): SchemaSpec {
   if (!basePath) return { pattern: `^${path}$` };
-  const base = literal(basePath);
+  const base = escapePattern(basePath);
   return { anyOf: [{ pattern: `^${base}${path}$` }, { allOf: [{ not: { pattern: `^${base}/` } }, { pattern: `^${path}$` }] }] };
 }
+
 /**
  * The JSON Schema of an atomic operations document, as strict as `parseAtomicDocument()`, the
  * server's own check: `href` under `basePath` (the path the action gives the parser) and at most

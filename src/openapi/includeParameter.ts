@@ -1,7 +1,7 @@
 import { MAX_INPUT_LENGTH as MAX_INCLUDE_LENGTH } from '../query/parseIncludes';
 import { MAX_FILTERS } from '../query/parseSegment';
 import type { Transformer } from '../transformer/Transformer';
-import { depthPattern, escapePattern, INCLUDE_NAME, includePathPattern, SEGMENT_TEXT } from './includePaths';
+import { anyPathPattern, depthPattern, INCLUDE_NAME, includePathPattern, SEGMENT_TEXT } from './includePaths';
 import type { JsonSchema } from './schemaTypes';
 
 /** An include's `filter(field|operator|value)` (a value holds no `|`, `(`, `)`, `:` or `,`). */
@@ -53,8 +53,7 @@ export function includePathSchema(
   const whole = includePathPattern(transformer, names, each, undefined, AGGREGATE);
   const base = { type: 'string', maxLength: MAX_INCLUDE_LENGTH };
   if (whole) return { ...base, pattern: whole, allOf: rules };
-  const namesOnly =
-    includePathPattern(transformer, names, ANY_MODIFIERS) ?? `^(${names.map(escapePattern).join('|')})${ANY_MODIFIERS}(\\.${INCLUDE_NAME}${ANY_MODIFIERS})*$`;
+  const namesOnly = includePathPattern(transformer, names, ANY_MODIFIERS) ?? anyPathPattern(names, ANY_MODIFIERS);
   const syntax = `^(${INCLUDE_NAME}${each}\\.)*${INCLUDE_NAME}(${each}|${AGGREGATE})$`;
   return { ...base, pattern: namesOnly, allOf: [{ pattern: syntax }, ...rules] };
 }
@@ -62,6 +61,6 @@ export function includePathSchema(
 /** One path of the `exclude` parameter: an include of the action (a default one too), then those of each included transformer. */
 export function excludePathSchema(transformer: Transformer, names: readonly string[], maxDepth: number): JsonSchema {
   const everyInclude = (each: Transformer) => [...new Set([...each.availableIncludes, ...each.defaultIncludes])];
-  const pattern = includePathPattern(transformer, names, '', everyInclude) ?? `^(${names.map(escapePattern).join('|')})(\\.${INCLUDE_NAME})*$`;
+  const pattern = includePathPattern(transformer, names, '', everyInclude) ?? anyPathPattern(names, '');
   return { type: 'string', maxLength: MAX_INCLUDE_LENGTH, pattern, allOf: [{ pattern: depthPattern(maxDepth) }] };
 }

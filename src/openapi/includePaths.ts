@@ -114,7 +114,15 @@ function solve(equations: Map<object, Equation>, root: object): string {
   return (loop ? `(${loop.join('|')})*` : '') + alternatives(equation.constant);
 }
 
-/** A name as a literal inside a pattern. */
-export function escapePattern(name: string): string {
-  return name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+/**
+ * Text as a literal inside a pattern. `-` is left as it is: outside a character class it is no
+ * operator, and `\-` is refused by validators that read patterns as Unicode regular expressions (ajv).
+ */
+export function escapePattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Any path of names below one of `names`, each followed by `modifiers`: for a graph too large to write out. */
+export function anyPathPattern(names: readonly string[], modifiers: string): string {
+  return `^(${names.map(escapePattern).join('|')})${modifiers}(\\.${INCLUDE_NAME}${modifiers})*$`;
 }

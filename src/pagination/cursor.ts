@@ -3,7 +3,8 @@ import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { KeysetKey, keysetWhere } from '../loader/keysetWhere';
 import { pageParameters } from '../query/pageParameters';
-import { decode, Direction, encode, fingerprintOf, invalid, listOf, sameFingerprint, typedValues } from './cursorToken';
+import { decode, Direction, encode, fingerprintOf, listOf, sameFingerprint, typedValues } from './cursorToken';
+import { paginationInvalid } from '../query/parsePage';
 
 /**
  * A page found by position rather than number: no total, and the same cost however deep it is
@@ -67,7 +68,7 @@ export async function cursorPage<M extends Model>(
   const secret = context.app.config.pagination.cursorSecret;
   const position = token ? decode(token, parameter) : null;
   if (position && (position.values.length !== keys.length || !sameFingerprint(position.fingerprint, fingerprintOf(list, secret, position)))) {
-    throw invalid(parameter, 'belongs to another list or order, or was altered: start again without it');
+    throw paginationInvalid(parameter, 'belongs to another list or order, or was altered: start again without it');
   }
   const backwards = position?.direction === 'before';
   const order: OrderItem[] = keys.map(([attribute, direction]) => [attribute, backwards ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction]);

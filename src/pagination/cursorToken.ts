@@ -1,8 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Model, ModelStatic } from 'sequelize';
-import { ApiError } from '../errors/ApiError';
 import type { KeysetKey } from '../loader/keysetWhere';
-import { isCursorShaped } from '../query/parsePage';
+import { isCursorShaped, paginationInvalid } from '../query/parsePage';
 import { parseCalendarDate } from '../validation/calendarDate';
 
 /** Which way a token reads from its position. */
@@ -17,11 +16,6 @@ export interface Position {
 
 const VERSION = 1;
 
-/** A 400 naming the cursor parameter. */
-export function invalid(parameter: string, reason: string): ApiError {
-  return new ApiError('RCA_PAGINATION_INVALID', { parameter, reason });
-}
-
 /** A position as a token (base64url JSON). */
 export function encode(position: Position): string {
   return Buffer.from(JSON.stringify([VERSION, position.direction === 'after' ? 1 : -1, position.fingerprint, ...position.values])).toString('base64url');
@@ -35,10 +29,10 @@ export function decode(token: string, parameter: string): Position {
     if (!isCursorShaped(token)) throw new Error('not base64url');
     parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
   } catch {
-    throw invalid(parameter, 'is not a cursor this API gave out');
+    throw paginationInvalid(parameter, 'is not a cursor this API gave out');
   }
   if (!Array.isArray(parsed) || parsed.length < 4 || parsed[0] !== VERSION || (parsed[1] !== 1 && parsed[1] !== -1) || typeof parsed[2] !== 'string') {
-    throw invalid(parameter, 'is not a cursor this API gave out');
+    throw paginationInvalid(parameter, 'is not a cursor this API gave out');
   }
   return { direction: parsed[1] === 1 ? 'after' : 'before', fingerprint: parsed[2], values: parsed.slice(3) as unknown[] };
 }
@@ -100,7 +94,7 @@ export function typedValues(model: ModelStatic<Model>, keys: readonly KeysetKey[
   const attributes = model.getAttributes();
   return keys.map(([attribute], i) => {
     const typed = typedValue(attributes[attribute], values[i]);
-    if (typed === undefined) throw invalid(parameter, 'is not a cursor this API gave out');
+    if (typed === undefined) throw paginationInvalid(parameter, 'is not a cursor this API gave out');
     return typed;
   });
 }

@@ -44,7 +44,7 @@ declare module '../context/RequestContext' {
  * Parses and validates a request's query for an action; any bad parameter is a 400 thrown here. A
  * function of the query, the method, the app's config and the action's metadata (`transformer`: the
  * action's, whose `columns` name the attributes of filter fields). The names it holds are checked
- * against the transformers by the integration layer before the action runs (checkActionQuery).
+ * against the transformers by the integration layer before the action runs (recordActionCall).
  *
  * @example
  * const query = parseRequestQuery(context, metadata, transformer); // query.include, query.page...

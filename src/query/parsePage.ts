@@ -23,13 +23,18 @@ export interface PageRequest {
 
 const MAX_PAGE = 1_000_000_000;
 
+/** A 400 naming a page or cursor parameter and what is wrong with it. */
+export function paginationInvalid(parameter: string, reason: string): ApiError {
+  return new ApiError('RCA_PAGINATION_INVALID', { parameter, reason });
+}
+
 function positiveInteger(context: QuerySource, name: string, fallback: number, max: number): number {
   const raw = queryString(context, name);
   if (raw === undefined) return fallback;
   const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
   if (!(value >= 1 && value <= max)) {
     const shown = raw.length > 20 ? `${raw.slice(0, 20)}...` : raw;
-    throw new ApiError('RCA_PAGINATION_INVALID', { parameter: `${name}=${shown}`, reason: `must be an integer from 1 to ${max}` });
+    throw paginationInvalid(`${name}=${shown}`, `must be an integer from 1 to ${max}`);
   }
   return value;
 }
@@ -41,7 +46,7 @@ export function readPageRequest(context: QuerySource, { perPage = 15, maxPerPage
   if (cursor) {
     const token = queryString(context, names.cursor) || null;
     if (token !== null && !isCursorShaped(token)) {
-      throw new ApiError('RCA_PAGINATION_INVALID', { parameter: names.cursor, reason: 'is not a cursor this API gave out' });
+      throw paginationInvalid(names.cursor, 'is not a cursor this API gave out');
     }
     return Object.freeze({ page: 1, perPage: size, limit: size, offset: 0, cursor: token });
   }

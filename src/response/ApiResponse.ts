@@ -13,7 +13,6 @@ import { debugBlock, messageBody } from './messageBody';
 import { errorBody } from './errorBody';
 import { render } from './render';
 import { ResponseState } from './ResponseState';
-import { requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
 
 /** A transformer argument: a Transformer, or a function from model to fields. */
@@ -145,14 +144,9 @@ export class ApiResponse extends ResponseState {
     return this.statusError(500, message);
   }
 
-  /**
-   * Transforms, serializes and encodes: what the integration layer writes to the client. A
-   * resource is rendered for the request's query: its action's, or parsed here, once, when the
-   * response was made outside a decorated action.
-   */
+  /** Transforms, serializes and encodes: what the integration layer writes to the client. */
   render(): Promise<RenderedResponse> {
-    const query = this.body.kind === 'resource' ? requestQuery(this.context) : this.context.action?.query;
-    return render(this.context, { status: this.status, headers: this.headers, meta: this.meta, body: this.body, allowJsonp: this.renderJsonp, query });
+    return render(this.context, { status: this.status, headers: this.headers, meta: this.meta, body: this.body, allowJsonp: this.renderJsonp });
   }
 
   /** A failed internal call's own error body and status, as the app rendered them for it. */

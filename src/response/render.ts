@@ -15,7 +15,7 @@ import { encodeJson } from './encodeJson';
 import { jsonpCallback } from '../query/parseCallback';
 import { includeDefaults } from '../query/parseIncludes';
 import { wrapJsonp } from './jsonp';
-import { RequestQuery, requestQuery } from '../query/RequestQuery';
+import { requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
 import { bytesRefusal } from '../transformer/Budget';
 
@@ -32,11 +32,6 @@ export interface RenderInput {
   body: ResponseBody;
   /** False for the error that reports a bad callback itself. */
   allowJsonp?: boolean;
-  /**
-   * The request's query, for a resource body (its includes, fieldsets and callback); an error
-   * rendered for a query that failed to parse has none, and reads only the callback.
-   */
-  query?: RequestQuery;
 }
 
 /**
@@ -59,9 +54,10 @@ async function documentOf(
   body: Extract<ResponseBody, { kind: 'resource' }>,
   meta: Record<string, unknown> | null,
   limits: ReturnType<typeof limitsOf>,
-  query: RequestQuery,
 ) {
   const { config } = context.app;
+  // The action's query, or parsed here, once, for a resource rendered outside a decorated action.
+  const query = requestQuery(context);
   const convert = converter(config.convert.key, config.convert.date);
   const { timer } = context.observation;
   const scope = new IncludeWalk({
@@ -116,7 +112,7 @@ function payloadWithMeta(payload: unknown, meta: Record<string, unknown> | null)
 export async function render(context: RequestContext, input: RenderInput): Promise<RenderedResponse> {
   const { config } = context.app;
   // An error may be rendered for a query that failed to parse: only the callback is read then.
-  const callback = input.allowJsonp === false ? null : (input.query?.callback ?? jsonpCallback(context));
+  const callback = input.allowJsonp === false ? null : (context.action?.query?.callback ?? jsonpCallback(context));
   const status = config.suppressResponseCode ? 200 : input.status;
   if (input.body.kind === 'empty') return { status, headers: { ...input.headers }, body: null };
   let value: unknown;
@@ -125,7 +121,7 @@ export async function render(context: RequestContext, input: RenderInput): Promi
   if (input.body.kind === 'resource') {
     limits = limitsOf(context);
     // Serializers convert keys and dates as they build the document.
-    ({ document: value, contentType } = await documentOf(context, input.body, input.meta, limits, input.query ?? requestQuery(context)));
+    ({ document: value, contentType } = await documentOf(context, input.body, input.meta, limits));
   } else {
     let payload = payloadWithMeta(input.body.payload, input.meta);
     // A payload is sent as the type the builder chose, else as the Content-Type header set on it;
