@@ -10,8 +10,11 @@ export interface InProcessRequest {
   url: string;
   headers: IncomingHttpHeaders;
   body?: Buffer;
-  /** Call depth and the caller's protocol, carried to the inner request's context. */
-  origin?: InternalOrigin;
+  /**
+   * Call depth and the caller's protocol, carried to the inner request's context; `'client'`: not an
+   * internal call at all, the request is handled as a client's over a socket would be (the test suite's transport).
+   */
+  origin?: InternalOrigin | 'client';
   /** The calling request's: when it aborts, the call is abandoned and the inner request sees its client gone. */
   signal?: AbortSignal;
 }
@@ -69,7 +72,9 @@ export function dispatchInProcess(listener: RequestListener, request: InProcessR
   req.httpVersionMajor = 1;
   req.httpVersionMinor = 1;
   req.headers = { ...request.headers };
-  (req as IncomingMessage & { [INTERNAL_ORIGIN]?: InternalOrigin })[INTERNAL_ORIGIN] = request.origin ?? { depth: 1, protocol: 'http' };
+  if (request.origin !== 'client') {
+    (req as IncomingMessage & { [INTERNAL_ORIGIN]?: InternalOrigin })[INTERNAL_ORIGIN] = request.origin ?? { depth: 1, protocol: 'http' };
+  }
   const rawHeaders: string[] = [];
   for (const name in req.headers) rawHeaders.push(name, headerValue(req.headers[name]));
   req.rawHeaders = rawHeaders;

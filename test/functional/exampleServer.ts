@@ -9,7 +9,8 @@ import type { ApiConfigInput, ApiLogger } from '../../src';
 import type { ExampleFramework } from '../../example/config';
 import { createDatabase, prepareDatabase } from '../../example/database';
 import { Book, models } from '../../example/models';
-import { RunningApp, TestResponse, toTestResponse } from '../fixture/app';
+import { RunningApp, TestResponse } from '../fixture/app';
+import { injectedFetch } from '../fixture/transport';
 
 /** Every SQL statement the example database ran, in order. */
 export const exampleSql: string[] = [];
@@ -86,22 +87,21 @@ export async function startExample(
   });
   const server = http.createServer(example.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const send = async (method: string, target: string, body?: unknown) =>
-    toTestResponse(
-      await fetch(url + target, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      }),
-    );
+  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = injectedFetch(example.listener, host);
+  const send = (method: string, target: string, body?: unknown) =>
+    get(target, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
   return {
     framework: framework === 'express5' ? 'express' : framework,
     app: example.app,
-    url,
+    url: `http://${host}`,
     errors,
     send,
-    get: async (target, init) => toTestResponse(await fetch(url + target, init)),
+    get,
     post: (target, body) => send('POST', target, body),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
