@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { atomicWrites } from './atomicWrites';
 import { big } from './big';
 import { internalCall } from './internalCall';
+import { internalGarbage } from './internalGarbage';
 import { jsonApiPeer } from './jsonApiPeer';
 import { queries } from './queries';
 import { throughput } from './throughput';
@@ -18,7 +19,7 @@ export interface BenchResult {
   detail?: string;
 }
 
-const benches: Array<() => Promise<BenchResult[]>> = [transform, jsonApiPeer, queries, internalCall, atomicWrites, throughput];
+const benches: Array<() => Promise<BenchResult[]>> = [transform, jsonApiPeer, queries, internalCall, internalGarbage, atomicWrites, throughput];
 
 /** npm run bench [-- --json] [-- --big]: every benchmark, as a table or as one JSON object; --big adds the production-size one. */
 async function main(): Promise<void> {

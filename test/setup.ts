@@ -10,7 +10,7 @@ delete process.env.API_DEBUG;
  */
 export const mochaHooks = {
   async afterEach(): Promise<void> {
-    const helpers = require.cache[require.resolve('./functional/exampleServer')];
-    if (helpers) await (helpers.exports as typeof import('./functional/exampleServer')).restoreSharedModels();
+    const helpers = require.cache[require.resolve('./fixture/database')];
+    if (helpers) await (helpers.exports as typeof import('./fixture/database')).restoreSharedModels();
   },
 };

@@ -10,7 +10,7 @@ import { serializers } from '../../src/serializer/serializers';
 import { converter } from '../../src/response/convertBody';
 import { IncludeWalk } from '../../src/transformer/includeWalk';
 import { Book, Comment } from '../../example/models';
-import { exampleDatabase, exampleQueries } from '../functional/exampleServer';
+import { exampleDatabase, exampleQueries } from '../fixture/database';
 import { REPO, runCli, typeCheck } from './runCli';
 
 describe('rc-api make:transformer', function () {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Author, Book, Comment, Genre } from '../../example/models';
-import { exampleQueries, onBothFrameworks, testDialect } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleQueries, testDialect } from '../fixture/database';
 
 /** What each book's comments aggregate to, read directly. */
 async function commentStats(bookIds: number[]) {

@@ -3,7 +3,8 @@ import { DataTypes, Model, ModelStatic } from 'sequelize';
 import { Book, BookGenre, Genre } from '../../example/models';
 import { RelatedRef } from '../../src/loader/RelatedRef';
 import { loadRelated } from '../../src/loader/loadRelated';
-import { exampleDatabase, exampleQueries, onBothFrameworks, testDialect } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleDatabase, exampleQueries, testDialect } from '../fixture/database';
 
 type GenreJson = { id: number; name: string; primary?: boolean };
 type Listed = { data: GenreJson[]; meta?: { limit: number; offset: number; more: boolean } };

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Book } from '../../example/models';
-import { exampleQueries, onBothFrameworks, quoted } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleQueries, quoted } from '../fixture/database';
 
 /** The red-team request: a path that loops back on itself, multiplying at every second level. */
 const LOOP = 'books:limit(100).publisher.books:limit(100).publisher.books:limit(100).publisher.books:limit(100).publisher.books:limit(100).publisher';

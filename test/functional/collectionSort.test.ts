@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { Order } from 'sequelize';
 import { Author, Book } from '../../example/models';
-import { exampleQueries, onBothFrameworks, quoted } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleQueries, quoted } from '../fixture/database';
 
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((item) => item.id);
 const bookIds = async (order: Order, where = {}) => (await Book.findAll({ where, order, limit: 100 })).map((book) => book.id);

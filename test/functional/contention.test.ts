@@ -5,7 +5,8 @@ import { Api, ApiError, ATOMIC_MEDIA_TYPE } from '../../src';
 import { closeSqlite, execOn, openSqlite } from '../../example/sqliteConnections';
 import { Book, BookGenre } from '../../example/models';
 import type { TestResponse } from '../fixture/app';
-import { exampleDatabase, onBothFrameworks, startExample, TEST_DATABASE_URL, testDialect } from './exampleServer';
+import { onBothFrameworks, startExample } from './exampleServer';
+import { exampleDatabase, TEST_DATABASE_URL, testDialect } from '../fixture/database';
 
 const NEW_BOOK = { author_id: 1, publisher_id: 2 };
 

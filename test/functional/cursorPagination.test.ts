@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { QueryTypes } from 'sequelize';
 import { Comment } from '../../example/models';
-import { exampleDatabase, exampleQueries, onBothFrameworks, testDialect } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleDatabase, exampleQueries, testDialect } from '../fixture/database';
 
 const ids = (body: { data: Array<{ id: number | string }> }) => body.data.map((item) => Number(item.id));
 const token = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');

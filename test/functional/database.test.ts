@@ -7,7 +7,7 @@ import { createDatabase, prepareDatabase, SQLITE_CACHE_KIB, sqliteStorage } from
 import { models } from '../../example/models';
 import { closeSqlite, execOn, openSqlite } from '../../example/sqliteConnections';
 import { SEED_COUNTS } from '../../example/seeders/001-books';
-import { exampleDatabase } from './exampleServer';
+import { exampleDatabase } from '../fixture/database';
 
 describe('example database', () => {
   let dir: string;

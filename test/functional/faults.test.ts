@@ -7,7 +7,8 @@ import { describeError } from '../../src/errors/describeError';
 import { closeSqlite, execOn, openSqlite } from '../../example/sqliteConnections';
 import { FRAMEWORKS, RunningApp, startFixture } from '../fixture/app';
 import { closedPort, startUpstream, Upstream } from '../fixture/upstream';
-import { exampleDatabase, onBothFrameworks, TEST_DATABASE_URL } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleDatabase, TEST_DATABASE_URL } from '../fixture/database';
 
 /**
  * A second connection that holds an exclusive lock on the example database until released: the

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Author, Book, Comment, Genre } from '../../example/models';
-import { exampleDatabase, exampleQueries, onBothFrameworks, testDialect } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleDatabase, exampleQueries, testDialect } from '../fixture/database';
 
 /** A book as the in-memory reference evaluates filters over it. */
 interface Row {

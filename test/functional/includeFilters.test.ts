@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { Op } from 'sequelize';
 import { Book, Comment } from '../../example/models';
-import { exampleQueries, onBothFrameworks, testDialect } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleQueries, testDialect } from '../fixture/database';
 
 onBothFrameworks(`filtered includes: include=comments:filter(rating|gte|4) (${testDialect})`, (app) => {
   it("filter each book's comments, their limit and sort applied to the rows that match, in the same statements", async () => {

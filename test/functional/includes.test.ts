@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { Book, Comment } from '../../example/models';
 import { QueryTypes } from 'sequelize';
-import { exampleDatabase, exampleQueries, onBothFrameworks, quoted, testDialect } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleDatabase, exampleQueries, quoted, testDialect } from '../fixture/database';
 
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((item) => item.id);
 

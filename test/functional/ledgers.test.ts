@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { QueryTypes } from 'sequelize';
 import { prepareDatabase } from '../../example/database';
-import { exampleDatabase, testDialect } from './exampleServer';
+import { exampleDatabase, testDialect } from '../fixture/database';
 
 describe(`example database ledgers (${testDialect})`, () => {
   const names = async (table: string) =>

@@ -6,6 +6,7 @@ import { ATOMIC_MEDIA_TYPE } from '../../src';
 import { sparseDocument } from './documentRules';
 import { onBothFrameworks } from './exampleServer';
 import type { TestResponse } from '../fixture/app';
+import { Book } from '../../example/models';
 
 type Document = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>> };
 
@@ -433,6 +434,7 @@ for (const serializer of ['array', 'json-api'] as const) {
         const invalid = await app().post('/v1/books', { title: 'x', author_id: 99, publisher_id: 1 });
         expect(invalid.status).to.equal(422);
         check('/v1/books', 'post', invalid);
+        await Book.destroy({ where: { title: 'Documented' } });
       });
     },
     { serializer },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { TEST_DATABASE_URL } from './exampleServer';
+import { TEST_DATABASE_URL } from '../fixture/database';
 import { exitCode, startServer } from './serverProcess';
 
 /** A new, empty database for processes to start on: a SQLite file, or a database of the PostgreSQL server. */

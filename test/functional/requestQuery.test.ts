@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Book } from '../../example/models';
-import { exampleQueries, onBothFrameworks } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleQueries } from '../fixture/database';
 
 /** The error message of an array-mode or JSON:API error body. */
 const messageOf = (body: { error?: { message: string }; errors?: Array<{ detail: string }> }) => body.error?.message ?? body.errors?.[0].detail;

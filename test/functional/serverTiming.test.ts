@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { RequestLogRecord, resolveConfig } from '../../src';
-import { exampleQueries, onBothFrameworks, startExample } from './exampleServer';
+import { onBothFrameworks, startExample } from './exampleServer';
+import { exampleQueries } from '../fixture/database';
 
 interface TimingEntry {
   dur: number;

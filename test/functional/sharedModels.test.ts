@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createDatabase } from '../../example/database';
 import { Book } from '../../example/models';
-import { exampleDatabase } from './exampleServer';
+import { exampleDatabase } from '../fixture/database';
 
 describe('the shared example database between tests', () => {
   let other: ReturnType<typeof createDatabase> | undefined;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { exampleQueries, onBothFrameworks, quoted } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleQueries, quoted } from '../fixture/database';
 
 /** The column names a logged SELECT reads (the outer select of a window query), without quotes or aliases. */
 function selectedColumns(sql: string): string[] {

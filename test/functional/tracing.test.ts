@@ -3,7 +3,8 @@ import { trace } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { startFixture } from '../fixture/app';
 import { startUpstream } from '../fixture/upstream';
-import { exampleQueries, onBothFrameworks } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleQueries } from '../fixture/database';
 
 const exporter = new InMemorySpanExporter();
 

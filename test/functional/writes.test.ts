@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { Book } from '../../example/models';
 import { describeError } from '../../src/errors/describeError';
-import { exampleDatabase, exampleQueries, onBothFrameworks, quoted, testDialect } from './exampleServer';
+import { onBothFrameworks } from './exampleServer';
+import { exampleDatabase, exampleQueries, quoted, testDialect } from '../fixture/database';
 
 /** A book of its own for a destructive test. */
 async function scratchBook(): Promise<Book> {
@@ -23,7 +24,7 @@ onBothFrameworks('atomic writes under concurrency', (app) => {
       const { title, outOfPrint } = (await row(book.id))!;
       expect(`${title}/${outOfPrint}`, `trial ${trial}`).to.be.oneOf(['Alpha/false', 'Bravo/true']);
     }
-    await book.destroy();
+    await Book.destroy({ where: { id: book.id } });
   });
 
   it('of ten concurrent DELETEs of one row exactly one answers 200, the others 404', async () => {
@@ -101,7 +102,7 @@ onBothFrameworks('conditional requests: ETag, If-None-Match, If-Match', (app) =>
     );
     expect(weak.status, 'a weak tag never matches If-Match').to.equal(412);
     expect((await send('PUT', `/v1/books/${book.id}`, { 'if-match': '*' }, { title: 'Any' })).status).to.equal(200);
-    await book.destroy();
+    await Book.destroy({ where: { id: book.id } });
   });
 
   it('DELETE with a stale If-Match is a 412 and the row stays; with the current one it deletes', async () => {
@@ -124,7 +125,7 @@ onBothFrameworks('conditional requests: ETag, If-None-Match, If-Match', (app) =>
     const stale = await send('PUT', `/v1/books/${book.id}`, { 'if-match': tag }, { author_id: 3 });
     expect(stale.status).to.equal(412);
     expect((await row(book.id))!.authorId).to.equal(2);
-    await book.destroy();
+    await Book.destroy({ where: { id: book.id } });
   });
 
   it('If-Match on a missing item is a 412, not a 404', async () => {
@@ -141,7 +142,7 @@ onBothFrameworks('conditional requests: ETag, If-None-Match, If-Match', (app) =>
     expect(statuses.filter((s) => s === 200)).to.have.length(1);
     expect(statuses.filter((s) => s === 412)).to.have.length(9);
     expect((await row(book.id))!.title).to.equal(`Writer ${statuses.indexOf(200)}`);
-    await book.destroy();
+    await Book.destroy({ where: { id: book.id } });
   });
 });
 

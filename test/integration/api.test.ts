@@ -5,14 +5,14 @@ import { Api, ApiError, InternalHttpError } from '../../src';
 import { slowChainCalls } from '../fixture/apiControllers';
 import { eachFramework, FRAMEWORKS, startFixture } from '../fixture/app';
 import { rejection } from '../fixture/rejection';
-import { Book } from '../fixture/models';
+import { Book } from '../../example/models';
 
 eachFramework('Api: internal requests', (app) => {
   const api = () => new Api().forApp(app().app);
 
   it('get() resolves with the parsed body, with the query sent', async () => {
     expect(await api().get('/echo', { a: 1, list: ['x', 'y'] })).to.deep.equal({ method: 'GET', query: { a: '1', list: 'y' }, body: null, content_type: null });
-    expect(await api().get<{ id: number }>('/v1/books/1')).to.include({ id: 1, title: 'Book 1' });
+    expect(await api().get<{ id: number }>('/v1/books/1')).to.include({ id: 1, title: 'The Hidden Proof 1' });
   });
 
   for (const verb of ['post', 'put', 'patch'] as const) {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { expect } from 'chai';
 import { eachFramework } from '../fixture/app';
-import { Book } from '../fixture/models';
+import { Book } from '../../example/models';
 
 eachFramework('errors thrown anywhere', (app) => {
   it('answers an unknown route with a JSON 404', async () => {

@@ -35,16 +35,18 @@ eachFramework('exclude (Fractal) and conditional fields (when, whenLoaded)', (ap
 
   it('when(): the field is sent when the condition holds, else left out or its fallback; a function value is called', async () => {
     const res = await app().get('/v1/featured/1');
-    expect(res.body.title).to.equal('Book 1');
+    expect(res.body.title).to.equal('The Hidden Proof 1');
     expect(res.body).to.not.have.property('long_title');
-    expect(res.body.short_title).to.equal('BOOK 1');
+    expect(res.body.short_title).to.equal('THE HIDDEN PROOF 1');
+    const long = await app().get('/v1/featured/3');
+    expect([long.body.long_title, long.body.short_title]).to.deep.equal([true, null]);
   });
 
   it('whenLoaded(): relations sent only when the action loaded them itself, never loaded for it', async () => {
     const lazy = await app().get('/v1/featured/3?exclude=author,comments');
     expect(lazy.body).to.not.have.any.keys('comment_count', 'author_row');
     const eager = await app().get('/v1/featured/3?eager=1&exclude=author,comments');
-    expect(eager.body.comment_count).to.equal(2);
-    expect(eager.body.author_row).to.include({ id: 3, name: 'Author 3' });
+    expect(eager.body.comment_count).to.equal(8);
+    expect(eager.body.author_row).to.include({ id: 5, name: 'Barbara Liskov' });
   });
 });

@@ -9,7 +9,7 @@ eachFramework('JSONP', (app) => {
     expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
     expect(res.text).to.match(/^\/\*\*\/ typeof app\.onBook === 'function' && app\.onBook\(\{"id":1,.*\}\);$/);
     const payload = JSON.parse(res.text.slice(res.text.indexOf('(') + 1, -2));
-    expect(payload.title).to.equal('Book 1');
+    expect(payload.title).to.equal('The Hidden Proof 1');
   });
 
   it('keeps the callback in pagination links', async () => {
@@ -57,7 +57,7 @@ eachFramework(
         const res = await app().get(`/v1/books/1?callback=${encodeURIComponent(callback)}`);
         expect(res.status, callback).to.equal(200);
         expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
-        expect(res.body.title).to.equal('Book 1');
+        expect(res.body.title).to.equal('The Hidden Proof 1');
       }
     });
   },

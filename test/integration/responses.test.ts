@@ -36,8 +36,8 @@ eachFramework('ApiResponse builder', (app) => {
   it('created() answers 201: a model as plain attributes, a string or object in the success format', async () => {
     const model = await app().get('/r/created/model');
     expect(model.status).to.equal(201);
-    expect(model.body).to.include({ id: 1, title: 'Book 1', author_id: 1, out_of_print: false });
-    expect(model.body.created_at).to.equal('2024-01-01T00:01:00.000Z');
+    expect(model.body).to.include({ id: 1, title: 'The Hidden Proof 1', author_id: 10, out_of_print: false });
+    expect(model.body.created_at).to.equal('2024-01-01T01:00:00.000Z');
     expect((await app().get('/r/created/string')).body).to.deep.equal({ success: { code: 201, message: 'Made it' } });
     expect((await app().get('/r/created/object')).body).to.deep.equal({ success: { code: 201, message: { id: 9 } } });
     expect((await app().get('/r/created/default')).body).to.deep.equal({ success: { code: 201, message: 'Created' } });
@@ -104,7 +104,7 @@ eachFramework('ApiResponse builder', (app) => {
     for (const path of ['/r/plain-collection', '/r/plain-collection?set=true']) {
       const res = await app().get(path);
       expect(res.body.data.map((b: { id: number }) => b.id)).to.deep.equal([1, 2]);
-      expect(res.body.data[0]).to.include({ title: 'Book 1', author_id: 1 });
+      expect(res.body.data[0]).to.include({ title: 'The Hidden Proof 1', author_id: 10 });
       expect(res.body.data[0]).not.to.have.property('dataValues');
     }
   });
@@ -113,9 +113,9 @@ eachFramework('ApiResponse builder', (app) => {
     const res = await app().get('/r/item');
     expect(res.body).to.deep.equal({
       id: 2,
-      title: 'Book 2',
-      published_at: '2024-01-03T00:00:00.000Z',
-      created: '2024-01-01T00:02:00.000Z',
+      title: 'The Hidden Proof 2',
+      published_at: '2022-11-29T00:00:00.000Z',
+      created: '2024-01-01T02:00:00.000Z',
       link: { rel: 'self', href: `${app().url}/v1/books/2` },
     });
   });

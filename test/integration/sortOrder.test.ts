@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { eachFramework } from '../fixture/app';
-import { Book } from '../fixture/models';
+import { Book } from '../../example/models';
 
 eachFramework('sortOrder() for a collection that is not paginated', (app) => {
   it('gives findAll the asked order, and the fallback without sort', async () => {

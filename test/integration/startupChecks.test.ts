@@ -9,7 +9,7 @@ import { ApiError, paginate, useApi } from '../../src';
 import { Book } from '../../example/models';
 import { BookTransformer } from '../../example/transformers/BookTransformer';
 import type { Sequelize } from 'sequelize';
-import { exampleDatabase } from '../functional/exampleServer';
+import { exampleDatabase } from '../fixture/database';
 
 @Service()
 @JsonController('/startup-checks/typos')

@@ -5,8 +5,8 @@ import { ApiError } from '../../../src';
 import { compileFilter, filterSql } from '../../../src/loader/compileFilter';
 import { filterFields } from '../../../src/model/filterFields';
 import { DEFAULT_FILTER_LIMITS, parseFilter } from '../../../src/query/parseFilter';
-import { fixtureDatabase } from '../../fixture/database';
-import { Author, Book, Comment } from '../../fixture/models';
+import { exampleDatabase } from '../../fixture/database';
+import { Author, Book, Comment } from '../../../example/models';
 
 const BOOKS = {
   model: () => Book,
@@ -24,7 +24,7 @@ async function ids(search: string): Promise<number[]> {
 
 describe('compileFilter() and filterSql()', () => {
   before(async () => {
-    await fixtureDatabase();
+    await exampleDatabase();
   });
 
   it('lists the rows every condition holds for, through relations as semi-joins (a parent once however many related rows match)', async () => {

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { loadRelated } from '../../../src/loader/loadRelated';
 import { RelatedRef } from '../../../src/loader/RelatedRef';
-import { fixtureDatabase } from '../../fixture/database';
-import { Author, Book, Comment } from '../../fixture/models';
+import { exampleDatabase } from '../../fixture/database';
+import { Author, Book, Comment } from '../../../example/models';
 
 const sort = { params: { limit: 3, offset: 0, sort: 'created_at', order: 'desc' as const }, sortGiven: false, path: 'x' };
 
 describe('loadRelated(): rows that belong to one parent', () => {
-  before(() => fixtureDatabase());
+  before(() => exampleDatabase());
 
   const refsOf = (parents: object[], association: string) => parents.map((parent) => new RelatedRef(parent, association));
 

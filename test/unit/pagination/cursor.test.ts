@@ -3,14 +3,14 @@ import { ApiError, resolveConfig } from '../../../src';
 import { createContext } from '../../../src/context/createContext';
 import { cursorPage } from '../../../src/pagination/cursor';
 import { RouteRegistry } from '../../../src/routing/RouteRegistry';
-import { fixtureDatabase } from '../../fixture/database';
-import { Book } from '../../fixture/models';
+import { exampleDatabase } from '../../fixture/database';
+import { Book } from '../../../example/models';
 
 const app = { framework: 'express' as const, config: resolveConfig({}, {}), routes: new RouteRegistry(), listener: () => () => undefined };
 const context = createContext(app, { method: 'GET', url: '/', headers: {}, protocol: 'http', host: 'h' });
 
 describe('cursorPage()', () => {
-  before(() => fixtureDatabase());
+  before(() => exampleDatabase());
 
   it('walks an order whose keys run different ways (the expanded OR keyset) forward and back, like findAll', async () => {
     const order = [

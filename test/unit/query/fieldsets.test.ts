@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ApiError, CollectionResource, MISSING, Transformer } from '../../../src';
 import { EMPTY_INCLUDE_TREE } from '../../../src/query/IncludeTree';
-import { fixtureDatabase } from '../../fixture/database';
+import { exampleDatabase } from '../../fixture/database';
 import { Fieldset } from '../../../src/query/Fieldset';
 import { fieldColumns, keyAttributes } from '../../../src/transformer/fieldColumns';
 import { parseFieldsets } from '../../../src/query/parseFieldsets';
@@ -9,7 +9,7 @@ import { resolveFields } from '../../../src/transformer/fieldValues';
 import { IncludeWalk } from '../../../src/transformer/includeWalk';
 import { serializers } from '../../../src/serializer/serializers';
 import { converter } from '../../../src/response/convertBody';
-import { Book } from '../../fixture/models';
+import { Book } from '../../../example/models';
 
 const defaults = { limit: 3, offset: 0, sort: 'created_at', order: 'desc' as const };
 const fail = (work: () => unknown) => {
@@ -53,7 +53,7 @@ class Narrow extends Transformer<Book> {
 }
 
 describe('sparse fieldsets: fields and columns', () => {
-  before(() => fixtureDatabase());
+  before(() => exampleDatabase());
 
   it('resolveFields computes lazy values, drops MISSING, and keeps only what keep() accepts', () => {
     let calls = 0;
@@ -94,9 +94,15 @@ describe('sparse fieldsets: fields and columns', () => {
   });
 
   it('fieldColumns: keys, the asked fields by name or by columns, nothing for relationships; null when it cannot tell', () => {
-    expect(keyAttributes(Book)).to.have.members(['id', 'authorId']);
-    expect(fieldColumns(Book, new Narrow(), new Fieldset('books', ['title', 'created', 'author']))).to.have.members(['id', 'authorId', 'title', 'createdAt']);
-    expect(fieldColumns(Book, new Narrow(), new Fieldset('books', ['published_at']))).to.have.members(['id', 'authorId', 'publishedAt']);
+    expect(keyAttributes(Book)).to.have.members(['id', 'authorId', 'publisherId']);
+    expect(fieldColumns(Book, new Narrow(), new Fieldset('books', ['title', 'created', 'author']))).to.have.members([
+      'id',
+      'authorId',
+      'publisherId',
+      'title',
+      'createdAt',
+    ]);
+    expect(fieldColumns(Book, new Narrow(), new Fieldset('books', ['published_at']))).to.have.members(['id', 'authorId', 'publisherId', 'publishedAt']);
     expect(fieldColumns(Book, new Narrow(), new Fieldset('books', ['computed']))).to.equal(null);
     expect(fieldColumns(Book, new Narrow(), undefined)).to.equal(null);
     class Undeclared extends Narrow {
