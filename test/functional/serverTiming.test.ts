@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { RequestLogRecord, resolveConfig } from '../../src';
 import { onBothFrameworks, startExample } from './exampleServer';
 import { exampleQueries } from '../fixture/database';
+import { Signal } from '../fixture/signal';
 
 interface TimingEntry {
   dur: number;
@@ -98,14 +99,16 @@ describe('the request log on the example', () => {
   for (const framework of ['express', 'koa'] as const) {
     it(`logs one line per request: route template, status, duration, statements, request id [${framework}]`, async () => {
       const lines: RequestLogRecord[] = [];
-      const logger = { info: (record: object) => lines.push(record as RequestLogRecord), error: () => undefined };
+      const written = new Signal();
+      const logger = { info: (record: object) => (lines.push(record as RequestLogRecord), written.notify()), error: () => undefined };
       const running = await startExample(framework, {}, { logger });
       try {
         let response!: Awaited<ReturnType<typeof running.get>>;
         const statements = await exampleQueries(async () => {
           response = await running.get('/v1/books/3?include=author');
         });
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // The line is written when the response has finished, after the client has its answer.
+        await written.until(() => lines.length > 0);
         expect(lines).to.have.length(1);
         expect(lines[0]).to.include({
           request_id: response.headers.get('x-request-id'),

@@ -1,12 +1,21 @@
 import { expect } from 'chai';
 import { trace } from '@opentelemetry/api';
-import { BasicTracerProvider, InMemorySpanExporter, ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, InMemorySpanExporter, ReadableSpan, SimpleSpanProcessor, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { startFixture } from '../fixture/app';
+import { Signal } from '../fixture/signal';
 import { startUpstream } from '../fixture/upstream';
 import { onBothFrameworks } from './exampleServer';
 import { exampleQueries } from '../fixture/database';
 
 const exporter = new InMemorySpanExporter();
+/** Notified each time a span ends (after the exporter has it). */
+const spanEnded = new Signal();
+const endListener: SpanProcessor = {
+  onStart: () => undefined,
+  onEnd: () => spanEnded.notify(),
+  forceFlush: () => Promise.resolve(),
+  shutdown: () => Promise.resolve(),
+};
 
 /** The spans of one trace as an indented outline, children in the order they started. */
 function outline(spans: ReadableSpan[], root: ReadableSpan): string[] {
@@ -24,18 +33,13 @@ function outline(spans: ReadableSpan[], root: ReadableSpan): string[] {
 }
 
 /** The finished root span named `name`, once the response's end has closed it. */
-async function rootSpan(name: string): Promise<ReadableSpan> {
-  for (let i = 0; i < 100; i++) {
-    const found = exporter.getFinishedSpans().find((span) => span.name === name && !span.parentSpanContext);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no finished span ${name}`);
+function rootSpan(name: string): Promise<ReadableSpan> {
+  return spanEnded.until(() => exporter.getFinishedSpans().find((span) => span.name === name && !span.parentSpanContext));
 }
 
 describe('tracing with OpenTelemetry', () => {
   before(() => {
-    trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+    trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter), endListener] }));
   });
   after(() => {
     trace.disable();
@@ -133,13 +137,9 @@ describe('tracing with OpenTelemetry', () => {
     try {
       const traceId = '0af7651916cd43dd8448eb211c80319c';
       await app.get('/iso/host', { headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` } });
-      let span: ReadableSpan | undefined;
-      for (let i = 0; i < 100 && !span; i++) {
-        span = exporter.getFinishedSpans().find((s) => s.name === 'GET /iso/host');
-        if (!span) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(span!.spanContext().traceId).to.equal(traceId);
-      expect(span!.parentSpanContext?.spanId).to.equal('b7ad6b7169203331');
+      const span = await spanEnded.until(() => exporter.getFinishedSpans().find((s) => s.name === 'GET /iso/host'));
+      expect(span.spanContext().traceId).to.equal(traceId);
+      expect(span.parentSpanContext?.spanId).to.equal('b7ad6b7169203331');
     } finally {
       await app.close();
     }

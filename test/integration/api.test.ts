@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import express from 'express';
 import http from 'node:http';
 import { Api, ApiError, InternalHttpError } from '../../src';
-import { slowChainCalls } from '../fixture/apiControllers';
+import { slowChainCalls, slowChainMoved, slowChainsEnded } from '../fixture/apiControllers';
 import { eachFramework, FRAMEWORKS, startFixture } from '../fixture/app';
 import { rejection } from '../fixture/rejection';
 import { Book } from '../../example/models';
@@ -171,11 +171,11 @@ eachFramework(
       const token = `${app().framework}-gone`;
       const controller = new AbortController();
       const request = fetch(`${app().url}/iso/slow-chain/${token}/10`, { signal: controller.signal }).catch((error) => error);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await slowChainMoved.until(() => slowChainCalls[token]?.length);
       controller.abort();
       await request;
       // Ten steps would take a second; the chain must stop at the step under way when the client left.
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await slowChainMoved.until(() => slowChainsEnded.has(token));
       expect(slowChainCalls[token].length).to.be.within(1, 3);
       const complete = await app().get(`/iso/slow-chain/${app().framework}-stays/3`);
       expect(complete.body.calls).to.deep.equal(['step 0', 'step 1', 'step 2']);

@@ -1,20 +1,28 @@
 import { expect } from 'chai';
 import type { ApiLogger, RequestLogRecord } from '../../src';
 import { FRAMEWORKS, RunningApp, startFixture } from '../fixture/app';
+import { Signal } from '../fixture/signal';
 import { startUpstream, Upstream } from '../fixture/upstream';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A pino-shaped logger that keeps what it is given. */
-function memoryLogger(): ApiLogger & { lines: RequestLogRecord[]; errors: object[] } {
+function memoryLogger(): ApiLogger & { lines: RequestLogRecord[]; errors: object[]; written: Signal } {
   const lines: RequestLogRecord[] = [];
   const errors: object[] = [];
-  return { lines, errors, info: (record) => lines.push(record as RequestLogRecord), error: (record) => errors.push(record) };
+  const written = new Signal();
+  return {
+    lines,
+    errors,
+    written,
+    info: (record) => (lines.push(record as RequestLogRecord), written.notify()),
+    error: (record) => (errors.push(record), written.notify()),
+  };
 }
 
 /** The log lines of one client request and its internal calls, once the last has been written. */
 async function linesOf(logger: ReturnType<typeof memoryLogger>, id: string, count: number): Promise<RequestLogRecord[]> {
-  for (let i = 0; i < 50 && logger.lines.filter((line) => line.request_id.startsWith(id)).length < count; i++) await new Promise((r) => setTimeout(r, 10));
+  await logger.written.until(() => logger.lines.filter((line) => line.request_id.startsWith(id)).length >= count);
   return logger.lines.filter((line) => line.request_id === id || line.request_id.startsWith(`${id}.`));
 }
 
