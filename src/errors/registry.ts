@@ -75,6 +75,15 @@ export const ERROR_REGISTRY = {
     status: 500,
     template: 'The sort field "{field}" is allowed but {model} has no attribute of that name: map it in the transformer\'s columns',
   },
+  RCA_AGGREGATE_UNMAPPED: {
+    status: 500,
+    template: 'The aggregate column "{field}" is allowed but {model} has no attribute of that name: map it in the transformer\'s columns',
+  },
+  RCA_CURSOR_ORDER_INVALID: { status: 500, template: 'cursorPaginate() of {model} orders by [attribute, ASC|DESC] pairs of the model: {reason}' },
+  RCA_CURSOR_KEY_NULL: {
+    status: 500,
+    template: 'cursorPaginate() of {model} needs non-null keys: a row has {attribute} null; order by attributes that are never null',
+  },
   RCA_RELATION_UNKNOWN: { status: 500, template: '{model} has no association named "{association}"' },
   RCA_DECLARATIONS_INVALID: { status: 500, template: 'useApi() found {count} declared names that do not resolve:{list}' },
   RCA_CONFIG_INVALID: { status: 500, template: 'Invalid routing-controllers-api config "{key}": {reason}' },

@@ -40,7 +40,7 @@ export async function loadAggregates(
   for (const { fn, column } of aggregates) {
     if (column === undefined) continue;
     const attribute = fieldAttribute(target, column);
-    if (!attribute) throw new ApiError('RCA_SORT_UNMAPPED', { field: column, model: target.name });
+    if (!attribute) throw new ApiError('RCA_AGGREGATE_UNMAPPED', { field: column, model: target.name });
     refuseNonNumeric(target, attribute, fn, column, refs[0].association);
     columns.set(column, attribute);
   }

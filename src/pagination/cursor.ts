@@ -33,7 +33,7 @@ function keysOf(model: ModelStatic<Model>, order: unknown): KeysetKey[] {
     const [attribute, direction = 'ASC'] = (Array.isArray(item) ? item : [item]) as [unknown, unknown];
     const upper = typeof direction === 'string' ? direction.toUpperCase() : '';
     if (typeof attribute !== 'string' || !(attribute in attributes) || (upper !== 'ASC' && upper !== 'DESC')) {
-      throw new ApiError('RCA_CONFIG_INVALID', { key: 'paginate() order', reason: 'cursor pagination orders by [attribute, ASC|DESC] pairs of the model' });
+      throw new ApiError('RCA_CURSOR_ORDER_INVALID', { model: model.name, reason: `${String(attribute)} ${String(direction)} is not one` });
     }
     return [attribute, upper];
   });
@@ -44,7 +44,7 @@ function keysOf(model: ModelStatic<Model>, order: unknown): KeysetKey[] {
 function valueOf(row: Model, attribute: string): unknown {
   const value = row.get(attribute);
   if (value === null || value === undefined) {
-    throw new ApiError('RCA_CONFIG_INVALID', { key: 'paginate() order', reason: `cursor pagination needs non-null keys; ${attribute} is null` });
+    throw new ApiError('RCA_CURSOR_KEY_NULL', { model: row.constructor.name, attribute });
   }
   return value instanceof Date ? value.toISOString() : value;
 }

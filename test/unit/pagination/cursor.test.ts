@@ -41,6 +41,21 @@ describe('cursorPage()', () => {
     expect(page.items.every((book) => book.authorId === 2)).to.equal(true);
     expect(page.cursor.next).to.equal(null);
     const error = await cursorPage(context, Book, { order: [['nope', 'ASC']] }, 5, null).catch((e: ApiError) => e);
-    expect((error as ApiError).code).to.equal('RCA_CONFIG_INVALID');
+    expect((error as ApiError).code).to.equal('RCA_CURSOR_ORDER_INVALID');
+    expect((error as ApiError).message).to.match(/^cursorPaginate\(\) of Book orders by \[attribute, ASC\|DESC\] pairs of the model: nope ASC is not one$/);
+  });
+
+  it('refuses a page whose order key is null in a row: no cursor can name it (a programming error, its own code)', async () => {
+    const bare = await Book.create({ title: 'Unpublished', authorId: 1, publisherId: 1, publishedAt: null });
+    try {
+      const order = [['publishedAt', 'ASC']];
+      const error = await cursorPage(context, Book, { where: { id: [bare.id, 1] }, order }, 1, null).catch((e: ApiError) => e);
+      expect((error as ApiError).code).to.equal('RCA_CURSOR_KEY_NULL');
+      expect((error as ApiError).message).to.equal(
+        'cursorPaginate() of Book needs non-null keys: a row has publishedAt null; order by attributes that are never null',
+      );
+    } finally {
+      await Book.destroy({ where: { id: bare.id } });
+    }
   });
 });
