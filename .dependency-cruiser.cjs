@@ -43,6 +43,18 @@ module.exports = {
       to: {},
     },
     {
+      name: 'walk-imports-no-sql',
+      severity: 'error',
+      comment:
+        'The include walk reaches the database through the RelationLoader it is given (render() gives sqlRelationLoader): no SQL module in src/transformer, types aside',
+      from: { path: '^src/transformer/' },
+      to: {
+        path: '^src/loader/',
+        pathNot: '^src/loader/(RelatedRef|isModel|inMemory|aggregateInMemory|sortKey)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'index-is-the-top',
       severity: 'error',
       comment: 'src/index.ts is the public surface: nothing inside src/ imports it',

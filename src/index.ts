@@ -43,7 +43,7 @@ export type { Serializer, PageInfo } from './serializer/Serializer';
 
 // Pagination
 export { paginate, cursorPaginate, pageRequest } from './helpers/pageRequest';
-export type { CursorPaginator } from './pagination/cursor';
+export type { CursorPage, CursorPaginator } from './pagination/cursor';
 export type { CursorMeta, CursorLinks } from './pagination/cursorLinks';
 export { sortOrder } from './helpers/sortOrder';
 export { filterWhere } from './helpers/filterWhere';
@@ -56,7 +56,7 @@ export { docsController, openApiDocument } from './openapi/docsController';
 export { docsPage, docsScript, docsAsset } from './openapi/docsPage';
 export { modelSchema } from './openapi/modelSchema';
 export type { PageRequest } from './query/parsePage';
-export type { Paginator, PaginationMeta, PageLinks } from './pagination/Paginator';
+export type { Page, Paginator, PaginationMeta, PageLinks } from './pagination/Page';
 
 // Request helpers and routes
 export { isExpress, isKoa, isApiRequest, isUpdateRequest, isDeleteRequest } from './context/helpers';

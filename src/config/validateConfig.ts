@@ -9,7 +9,7 @@ const isNonNegativeInt = (n: unknown) => Number.isInteger(n) && (n as number) >=
 /** Rejects a config that would make the library misbehave at request time, naming the key. */
 export function validateConfig(config: ApiConfig): void {
   const [limit, offset] = config.include.params.limit;
-  const [, order] = config.include.params.sort;
+  const [, direction] = config.include.params.sort;
   const checks: Check[] = [
     ['app.url', config.app.url === null || /^https?:\/\/[^/?#]+(\/[^?#]*)?$/i.test(config.app.url), 'must be an absolute http(s) URL without query, or null'],
     ['trustProxy', typeof config.trustProxy === 'boolean', 'must be true or false'],
@@ -17,7 +17,7 @@ export function validateConfig(config: ApiConfig): void {
     ['convert.key', [null, 'snake', 'camel'].includes(config.convert.key), "must be 'snake', 'camel' or null"],
     ['convert.date', config.convert.date === null || ['string', 'function'].includes(typeof config.convert.date), 'must be a format, a function or null'],
     ['include.params.limit', isNonNegativeInt(limit) && isNonNegativeInt(offset), 'must be [limit, offset] of non-negative integers'],
-    ['include.params.sort', order === 'asc' || order === 'desc', "must be [key, 'asc' | 'desc']"],
+    ['include.params.sort', direction === 'asc' || direction === 'desc', "must be [key, 'asc' | 'desc']"],
     ['include.maxDepth', isPositiveInt(config.include.maxDepth), 'must be a positive integer'],
     ['include.maxLimit', isPositiveInt(config.include.maxLimit), 'must be a positive integer'],
     ['include.maxPaths', isPositiveInt(config.include.maxPaths), 'must be a positive integer'],

@@ -1,12 +1,12 @@
 import type { FindOptions, Model, ModelStatic } from 'sequelize';
 import { currentContext } from '../context/RequestContext';
 import { requestQuery } from '../query/RequestQuery';
-import { cursorPage, CursorPaginator } from '../pagination/cursor';
+import { cursorPage, CursorPage } from '../pagination/cursor';
 import { PageRequest, readPageRequest } from '../query/parsePage';
 import { actionColumns } from './actionColumns';
 import { sortOrder } from './sortOrder';
 import { withFilter } from './filterWhere';
-import type { Paginator } from '../pagination/Paginator';
+import type { Page } from '../pagination/Page';
 
 /**
  * The page the current request asks for: validated before a `@Paginated` action runs, or read
@@ -31,7 +31,7 @@ export function pageRequest(): PageRequest {
  * \@Get('/') \@Transformer(CommentTransformer) \@Paginated({ perPage: 20, cursor: true })
  * index() { return cursorPaginate(Comment, { order: [['createdAt', 'DESC']] }); }
  */
-export async function cursorPaginate<M extends Model>(model: ModelStatic<M>, options: Omit<FindOptions, 'limit' | 'offset'> = {}): Promise<CursorPaginator<M>> {
+export async function cursorPaginate<M extends Model>(model: ModelStatic<M>, options: Omit<FindOptions, 'limit' | 'offset'> = {}): Promise<CursorPage<M>> {
   const context = currentContext('cursorPaginate()');
   const { perPage, cursor = null } = pageRequest();
   const attributes = options.attributes === undefined && options.include === undefined ? actionColumns(context, model) : null;
@@ -51,7 +51,7 @@ export async function cursorPaginate<M extends Model>(model: ModelStatic<M>, opt
  * \@Get('/') \@Paginated({ perPage: 5 }) \@Transformer(BookTransformer)
  * index() { return paginate(Book, { order: [['createdAt', 'DESC']] }); }
  */
-export async function paginate<M extends Model>(model: ModelStatic<M>, options: Omit<FindOptions, 'limit' | 'offset'> = {}): Promise<Paginator<M>> {
+export async function paginate<M extends Model>(model: ModelStatic<M>, options: Omit<FindOptions, 'limit' | 'offset'> = {}): Promise<Page<M>> {
   const context = currentContext('paginate()');
   const { page, perPage, limit, offset } = pageRequest();
   // A sparse fieldset narrows the SELECT, unless the action chose its attributes or joins itself.

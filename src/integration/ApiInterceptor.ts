@@ -2,8 +2,8 @@ import { Action, Interceptor, InterceptorInterface } from 'routing-controllers';
 import { Service } from 'typedi';
 import { requestStorage } from '../context/RequestContext';
 import type { PageRequest } from '../query/parsePage';
-import type { Paginator } from '../pagination/Paginator';
-import { CursorPaginator, isCursorPaginator } from '../pagination/cursor';
+import type { Page } from '../pagination/Page';
+import { CursorPage, isCursorPage } from '../pagination/cursor';
 import { ApiResponse } from '../response/ApiResponse';
 import { isUndecorated } from '../metadata/actionMetadata';
 
@@ -27,8 +27,8 @@ export class ApiInterceptor implements InterceptorInterface {
     const resourceKey = metadata.transformer?.resourceKey;
     if (metadata.paginated) {
       // A decorated action's query was parsed before it ran; a paginated one's has its page.
-      const page = query!.page as PageRequest;
-      return response.withPagination(toPaginator(result, page), transformer, resourceKey);
+      const request = query!.page as PageRequest;
+      return response.withPagination(toPage(result, request), transformer, resourceKey);
     }
     if (isCollection(result)) return response.withCollection(result, transformer, resourceKey);
     return response.withItem(result, transformer, resourceKey);
@@ -43,18 +43,18 @@ function isRowsCount(value: unknown): value is { rows: unknown[]; count: number 
   return typeof value === 'object' && value !== null && Array.isArray((value as { rows?: unknown }).rows) && 'count' in value;
 }
 
-function isPaginator(value: unknown): value is Paginator {
-  return typeof value === 'object' && value !== null && Array.isArray((value as Paginator).items) && typeof (value as Paginator).total === 'number';
+function isPage(value: unknown): value is Page {
+  return typeof value === 'object' && value !== null && Array.isArray((value as Page).items) && typeof (value as Page).total === 'number';
 }
 
 /** `{ rows, count }` is one page already; a plain list is paged in memory. */
-function toPaginator(result: unknown, page: PageRequest): Paginator | CursorPaginator {
-  if (isPaginator(result) || isCursorPaginator(result)) return result;
+function toPage(result: unknown, request: PageRequest): Page | CursorPage {
+  if (isPage(result) || isCursorPage(result)) return result;
   if (isRowsCount(result)) {
     // Sequelize answers `count` as a list of group counts when `group` was used.
     const total = Array.isArray(result.count) ? result.count.length : result.count;
-    return { items: result.rows, total, perPage: page.perPage, currentPage: page.page };
+    return { items: result.rows, total, perPage: request.perPage, currentPage: request.page };
   }
   const all = isCollection(result) ? [...result] : [result];
-  return { items: all.slice(page.offset, page.offset + page.limit), total: all.length, perPage: page.perPage, currentPage: page.page };
+  return { items: all.slice(request.offset, request.offset + request.limit), total: all.length, perPage: request.perPage, currentPage: request.page };
 }

@@ -11,18 +11,27 @@ import { paginationInvalid } from '../query/parsePage';
  * (`@Paginated({ cursor: true })`; Fractal's Cursor, Laravel's `cursorPaginate`).
  *
  * @example
- * const page: CursorPaginator<Comment> = { items, perPage: 20, cursor: { current: null, previous: null, next: 'WzEs...' } };
+ * const page: CursorPage<Comment> = { items, perPage: 20, cursor: { current: null, previous: null, next: 'WzEs...' } };
  */
-export interface CursorPaginator<T = unknown> {
+export interface CursorPage<T = unknown> {
   readonly items: readonly T[];
   readonly perPage: number;
   /** Opaque tokens: the position asked for, and those of the pages before and after (null at either end). */
   readonly cursor: { readonly current: string | null; readonly previous: string | null; readonly next: string | null };
 }
 
+/**
+ * The name of earlier releases for {@link CursorPage}.
+ *
+ * @deprecated A page is a `CursorPage`: `CursorPaginator` goes in the next major release.
+ * @example
+ * const page: CursorPaginator<Comment> = await cursorPaginate(Comment);
+ */
+export type CursorPaginator<T = unknown> = CursorPage<T>;
+
 /** True for a cursor page (it has no total). */
-export function isCursorPaginator(value: unknown): value is CursorPaginator {
-  return typeof value === 'object' && value !== null && Array.isArray((value as CursorPaginator).items) && 'cursor' in value && !('total' in value);
+export function isCursorPage(value: unknown): value is CursorPage {
+  return typeof value === 'object' && value !== null && Array.isArray((value as CursorPage).items) && 'cursor' in value && !('total' in value);
 }
 
 /** The keyset of an order: plain `[attribute, direction]` pairs, the primary key last (a 500 for anything else). */
@@ -61,7 +70,7 @@ export async function cursorPage<M extends Model>(
   perPage: number,
   token: string | null,
   filter = '',
-): Promise<CursorPaginator<M>> {
+): Promise<CursorPage<M>> {
   const parameter = pageParameters(context.app.config).cursor;
   const keys = keysOf(model, options.order);
   const list = listOf(context.path, model, keys, filter);

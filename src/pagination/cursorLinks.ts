@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context/RequestContext';
-import type { CursorPaginator } from './cursor';
+import type { CursorPage } from './cursor';
 import { urlWith } from './pageLinks';
 import { pageParameters } from '../query/pageParameters';
 
@@ -30,7 +30,7 @@ function cursorUrl(context: RequestContext, token: string | null): string {
  * @example
  * cursorLinks(context, page).next; // '.../v1/comments?cursor=WzEs...'
  */
-export function cursorLinks(context: RequestContext, page: CursorPaginator): { meta: CursorMeta; links: CursorLinks } {
+export function cursorLinks(context: RequestContext, page: CursorPage): { meta: CursorMeta; links: CursorLinks } {
   const { current, previous, next } = page.cursor;
   const links: CursorLinks = {
     self: cursorUrl(context, current),

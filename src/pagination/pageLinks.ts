@@ -1,6 +1,6 @@
 import type { RequestContext } from '../context/RequestContext';
 import { pageParameters } from '../query/pageParameters';
-import { Paginator, PageLinks, PaginationMeta, totalPages } from './Paginator';
+import { Page, PageLinks, PaginationMeta, totalPages } from './Page';
 
 /** The URL of the current request with one query parameter set (or removed, for null), every other kept. */
 export function urlWith(context: RequestContext, name: string, value: string | null): string {
@@ -22,9 +22,9 @@ function pageUrl(context: RequestContext, page: number): string {
  * @example
  * pageLinks(context, { items, total: 12, perPage: 5, currentPage: 2 }).next; // '.../v1/books?include=author&page=3'
  */
-export function pageLinks(context: RequestContext, paginator: Paginator): PageLinks {
-  const last = totalPages(paginator);
-  const current = paginator.currentPage;
+export function pageLinks(context: RequestContext, page: Page): PageLinks {
+  const last = totalPages(page);
+  const current = page.currentPage;
   return {
     self: pageUrl(context, current),
     first: pageUrl(context, 1),
@@ -35,13 +35,13 @@ export function pageLinks(context: RequestContext, paginator: Paginator): PageLi
 }
 
 /** The `pagination` meta block. */
-export function paginationMeta(paginator: Paginator, links: PageLinks): PaginationMeta {
+export function paginationMeta(page: Page, links: PageLinks): PaginationMeta {
   return {
-    total: paginator.total,
-    count: paginator.items.length,
-    per_page: paginator.perPage,
-    current_page: paginator.currentPage,
-    total_pages: totalPages(paginator),
+    total: page.total,
+    count: page.items.length,
+    per_page: page.perPage,
+    current_page: page.currentPage,
+    total_pages: totalPages(page),
     links: { ...(links.previous ? { previous: links.previous } : {}), ...(links.next ? { next: links.next } : {}) },
   };
 }

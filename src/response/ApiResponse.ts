@@ -5,8 +5,8 @@ import { ApiError } from '../errors/ApiError';
 import { describeError, statusText } from '../errors/describeError';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { fieldPointer, onlyMissingRelated } from '../jsonapi/errorPointers';
-import type { Paginator } from '../pagination/Paginator';
-import type { CursorPaginator } from '../pagination/cursor';
+import type { Page } from '../pagination/Page';
+import type { CursorPage } from '../pagination/cursor';
 import { CollectionResource, ItemResource } from '../transformer/Resource';
 import type { TransformerLike } from '../transformer/Resource';
 import { debugBlock, messageBody } from './messageBody';
@@ -55,9 +55,9 @@ export class ApiResponse extends ResponseState {
   }
 
   /** A page of a collection with `meta.pagination` (total, count, per_page, current_page, total_pages, links). */
-  withPagination<M>(paginator: Paginator<M> | CursorPaginator<M>, transformer?: TransformerArg<M>, resourceKey?: string): this {
-    const resource = new CollectionResource(paginator.items, transformer, resourceKey);
-    this.body = { kind: 'resource', resource, paginator };
+  withPagination<M>(page: Page<M> | CursorPage<M>, transformer?: TransformerArg<M>, resourceKey?: string): this {
+    const resource = new CollectionResource(page.items, transformer, resourceKey);
+    this.body = { kind: 'resource', resource, page };
     return this;
   }
 

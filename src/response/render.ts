@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context/RequestContext';
 import { pageLinks, paginationMeta } from '../pagination/pageLinks';
-import type { Paginator } from '../pagination/Paginator';
-import { CursorPaginator, isCursorPaginator } from '../pagination/cursor';
+import type { Page } from '../pagination/Page';
+import { CursorPage, isCursorPage } from '../pagination/cursor';
 import { cursorLinks } from '../pagination/cursorLinks';
 import type { PageInfo } from '../serializer/Serializer';
 import { serializers } from '../serializer/serializers';
@@ -18,12 +18,11 @@ import { wrapJsonp } from './jsonp';
 import { requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
 import { bytesRefusal } from '../transformer/Budget';
+import { sqlRelationLoader } from '../loader/RelationLoader';
 
 /** What a builder asks to send. */
 export type ResponseBody =
-  | { kind: 'payload'; payload: unknown; contentType?: string }
-  | { kind: 'resource'; resource: Resource; paginator?: Paginator | CursorPaginator }
-  | { kind: 'empty' };
+  { kind: 'payload'; payload: unknown; contentType?: string } | { kind: 'resource'; resource: Resource; page?: Page | CursorPage } | { kind: 'empty' };
 
 export interface RenderInput {
   status: number;
@@ -61,6 +60,7 @@ async function documentOf(
   const convert = converter(config.convert.key, config.convert.date);
   const { timer } = context.observation;
   const scope = new IncludeWalk({
+    loader: sqlRelationLoader,
     tree: query.include,
     exclude: query.exclude,
     narrow: query.narrow,
@@ -87,11 +87,11 @@ async function documentOf(
   if (context.depth > 0) context.budget.resources -= scope.resources;
   const serializer = serializers[config.serializer];
   let page: PageInfo | null = null;
-  if (body.paginator && isCursorPaginator(body.paginator)) {
-    page = { kind: 'cursor', ...cursorLinks(context, body.paginator) };
-  } else if (body.paginator) {
-    const links = pageLinks(context, body.paginator);
-    page = { kind: 'pagination', meta: paginationMeta(body.paginator, links), links };
+  if (body.page && isCursorPage(body.page)) {
+    page = { kind: 'cursor', ...cursorLinks(context, body.page) };
+  } else if (body.page) {
+    const links = pageLinks(context, body.page);
+    page = { kind: 'pagination', meta: paginationMeta(body.page, links), links };
   }
   const done = timer.begin('serialize');
   const document = serializer.document(transformed, meta, page, convert);

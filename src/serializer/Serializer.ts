@@ -1,5 +1,5 @@
 import type { CursorLinks, CursorMeta } from '../pagination/cursorLinks';
-import type { PageLinks, PaginationMeta } from '../pagination/Paginator';
+import type { PageLinks, PaginationMeta } from '../pagination/Page';
 import type { Converter } from '../response/convertBody';
 import type { TransformedResource } from '../transformer/Transformed';
 

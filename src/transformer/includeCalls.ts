@@ -1,7 +1,7 @@
 import { ApiError } from '../errors/ApiError';
 import { aggregateInMemory, AggregateValues } from '../loader/aggregateInMemory';
-import { loadAggregates } from '../loader/loadAggregates';
 import { RelatedRef } from '../loader/RelatedRef';
+import type { RelationLoader } from '../loader/RelationLoader';
 import type { IncludeNode, IncludeParams } from '../query/IncludeTree';
 import { includeMethods } from './includeMethods';
 import { checkAggregates } from './includeNames';
@@ -37,7 +37,14 @@ export async function callInclude(group: Group, name: string, params: IncludePar
  * parent of a group: one `GROUP BY` statement for the relations not in memory. The columns must be
  * ones the transformer's `aggregates` allows for the include (400 otherwise).
  */
-export async function aggregateGroup(group: Group, name: string, child: IncludeNode, resources: Resource[], where?: (alias: string) => string): Promise<void> {
+export async function aggregateGroup(
+  loader: RelationLoader,
+  group: Group,
+  name: string,
+  child: IncludeNode,
+  resources: Resource[],
+  where?: (alias: string) => string,
+): Promise<void> {
   const aggregates = child.aggregates!;
   checkAggregates(group.transformer, name, child);
   const refs: RelatedRef[] = [];
@@ -46,7 +53,7 @@ export async function aggregateGroup(group: Group, name: string, child: IncludeN
     if (data instanceof RelatedRef) refs.push(data);
     return data instanceof RelatedRef ? {} : aggregateInMemory(data, aggregates);
   });
-  const loaded = await loadAggregates(refs, aggregates, where);
+  const loaded = await loader.loadAggregates(refs, aggregates, where);
   let next = 0;
   resources.forEach((resource, i) => {
     const data = resource.kind === 'null' ? null : resource.data;

@@ -1,7 +1,5 @@
-import { filterSql } from '../loader/compileFilter';
-import { loadRelated } from '../loader/loadRelated';
 import { RelatedRef } from '../loader/RelatedRef';
-import type { ColumnSelector } from '../loader/sequelizeLoader';
+import type { ColumnSelector } from '../loader/parentBatches';
 import { NO_FIELDSETS } from '../query/Fieldset';
 import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../query/IncludeTree';
 import { DEFAULT_FILTER_LIMITS } from '../query/parseFilter';
@@ -27,7 +25,7 @@ export type { WalkOptions };
  * so a page of 100 books with `include=author,comments` costs the same queries as a page of 5.
  *
  * @example
- * const out = await new IncludeWalk({ tree, defaults }).run(new CollectionResource(books, new BookTransformer()));
+ * const out = await new IncludeWalk({ loader: sqlRelationLoader, tree, defaults }).run(new CollectionResource(books, new BookTransformer()));
  */
 export class IncludeWalk {
   private readonly budget: Budget;
@@ -119,7 +117,7 @@ export class IncludeWalk {
       const params = includeParams(child, group.transformer.limits[name]);
       const resources = await callInclude(group, name, params);
       const where = this.includeWhere(group.transformer, name, child);
-      if (child.aggregates) await aggregateGroup(group, name, child, resources, where);
+      if (child.aggregates) await aggregateGroup(this.options.loader, group, name, child, resources, where);
       if (child.rows === false) continue;
       // Include methods only name relations; the budget decides before any of them is loaded.
       this.budget.reserveLevel(resources, params.limit, child.path);
@@ -130,7 +128,7 @@ export class IncludeWalk {
         const keys = declared ? { allowed: declared } : includeSortKeys(resources);
         const sort = { params, sortGiven: child.sortGiven, path: child.path, ...keys, where };
         const loaded = this.options.observer?.include(child.path, refs.length);
-        await loadRelated(refs, sort, this.columnSelector(resources, name));
+        await this.options.loader.loadRelated(refs, sort, this.columnSelector(resources, name));
         loaded?.(refs.reduce((rows, ref) => rows + (Array.isArray(ref.value) ? ref.value.length : ref.value == null ? 0 : 1), 0));
       }
       const transformed = await this.transformAll(resources, child, name, childExclude(exclude, name));
@@ -149,8 +147,7 @@ export class IncludeWalk {
   private includeWhere(transformer: Transformer, name: string, child: IncludeNode): ((alias: string) => string) | undefined {
     const filter = includeFilterRequest(transformer, name, child, this.options.filterLimits ?? DEFAULT_FILTER_LIMITS);
     if (!filter) return undefined;
-    const model = transformer.includeFilters[name].model();
-    return (alias) => filterSql(model, filter, alias);
+    return this.options.loader.condition(transformer.includeFilters[name].model(), filter);
   }
 
   /** The columns an include's rows need for the fieldset of their type (all when it has none). */

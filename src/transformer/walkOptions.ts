@@ -1,3 +1,4 @@
+import type { RelationLoader } from '../loader/RelationLoader';
 import type { IncludeObserver } from '../observe/RequestObservation';
 import type { FilterLimits } from '../query/parseFilter';
 import type { Fieldsets } from '../query/Fieldset';
@@ -5,6 +6,8 @@ import type { ExcludeTree, IncludeParams, IncludeTree } from '../query/IncludeTr
 
 /** What the include walk is given: the parts of the request query it uses, the limits, the options of the serializer. */
 export interface WalkOptions {
+  /** Reads the related rows and aggregates of each level: the database behind the walk (`sqlRelationLoader`). */
+  loader: RelationLoader;
   /** The parsed `include` of the request. */
   tree: IncludeTree;
   /** `@AvailableIncludes` of the action: narrows the top-level includes when set. */

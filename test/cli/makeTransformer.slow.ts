@@ -12,6 +12,7 @@ import { IncludeWalk } from '../../src/transformer/includeWalk';
 import { Book, Comment } from '../../example/models';
 import { exampleDatabase, exampleQueries } from '../fixture/database';
 import { REPO, runCli, typeCheck } from './runCli';
+import { sqlRelationLoader } from '../../src/loader/RelationLoader';
 
 describe('rc-api make:transformer', function () {
   this.timeout(60_000);
@@ -99,7 +100,7 @@ describe('rc-api make:transformer', function () {
     const sql = await exampleQueries(() =>
       requestStorage.run(createContext(app, { method: 'GET', url: '/', headers: {}, protocol: 'http', host: 'h' }), async () => {
         body = serializers.array.document(
-          await new IncludeWalk({ tree, defaults }).run(new CollectionResource(books, new BookTransformer())),
+          await new IncludeWalk({ loader: sqlRelationLoader, tree, defaults }).run(new CollectionResource(books, new BookTransformer())),
           null,
           null,
           converter('snake', 'iso8601'),

@@ -28,7 +28,7 @@ function violations(files: Record<string, string>): Array<[string, string, strin
 }
 
 describe('the layer rule (npm run lint:layers)', () => {
-  it('refuses an import up a layer (a type-only one too), a cycle, a folder with no layer and an import of index.ts; takes a downward one', function () {
+  it('refuses an import up a layer (a type-only one too), a cycle, a folder with no layer, an import of index.ts and SQL in the walk; takes a downward one', function () {
     this.timeout(20_000);
     const found = violations({
       'src/errors/up.ts': "import type { B } from '../helpers/b';\nexport type A = B;\n",
@@ -39,12 +39,18 @@ describe('the layer rule (npm run lint:layers)', () => {
       'src/nowhere/f.ts': "import { c } from '../query/c';\nexport const f = c;\n",
       'src/query/g.ts': "import { h } from '../index';\nexport const g = h;\n",
       'src/index.ts': 'export const h = 1;\n',
+      'src/loader/compileFilter.ts': 'export const filterSql = () => 1;\nexport type Sql = string;\n',
+      'src/transformer/walk.ts': "import { filterSql } from '../loader/compileFilter';\nexport const w = filterSql;\n",
+      'src/transformer/typed.ts': "import type { Sql } from '../loader/compileFilter';\nexport type T = Sql;\n",
     });
     const rules = found.map(([rule, from]) => `${rule} ${from}`);
     expect(rules).to.include('layer-0-upward src/errors/up.ts');
     expect(rules).to.include('no-cycle src/loader/d.ts');
     expect(rules).to.include('no-unplaced-folder src/nowhere/f.ts');
     expect(rules).to.include('index-is-the-top src/query/g.ts');
+    // The include walk reaches SQL only through the RelationLoader it is given; a type may cross.
+    expect(rules).to.include('walk-imports-no-sql src/transformer/walk.ts');
+    expect(rules.filter((rule) => rule.includes('src/transformer/typed.ts'))).to.deep.equal([]);
     // helpers (level 7) importing query (level 3) runs down: allowed.
     expect(rules.filter((rule) => rule.includes('src/helpers/b.ts'))).to.deep.equal([]);
   });

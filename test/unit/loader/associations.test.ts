@@ -6,6 +6,7 @@ import { serializers } from '../../../src/serializer/serializers';
 import { IncludeWalk } from '../../../src/transformer/includeWalk';
 import { loadRelated } from '../../../src/loader/loadRelated';
 import { RelatedRef } from '../../../src/loader/RelatedRef';
+import { sqlRelationLoader } from '../../../src/loader/RelationLoader';
 
 /** Has-one and belongs-to-many, which the example does not use, on a database of their own. */
 class Post extends Model {
@@ -40,7 +41,7 @@ describe('relation loading: has-one and belongs-to-many', () => {
   const defaults = { limit: 3, offset: 0, sort: 'created_at', order: 'desc' as const };
   const run = async (include: string, posts: Post[]) => {
     const tree = parseIncludes(include, { defaults, maxDepth: 10, maxLimit: 100, maxPaths: 20 });
-    const out = await new IncludeWalk({ tree, defaults }).run(new CollectionResource(posts, new PostTransformer()));
+    const out = await new IncludeWalk({ loader: sqlRelationLoader, tree, defaults }).run(new CollectionResource(posts, new PostTransformer()));
     return serializers.array.document(out, null, null, converter('snake', 'iso8601')) as { data: any[] };
   };
 

@@ -10,6 +10,7 @@ import { IncludeWalk } from '../../../src/transformer/includeWalk';
 import { serializers } from '../../../src/serializer/serializers';
 import { converter } from '../../../src/response/convertBody';
 import { Book } from '../../../example/models';
+import { sqlRelationLoader } from '../../../src/loader/RelationLoader';
 
 const defaults = { limit: 3, offset: 0, sort: 'created_at', order: 'desc' as const };
 const fail = (work: () => unknown) => {
@@ -69,7 +70,9 @@ describe('sparse fieldsets: fields and columns', () => {
     const transformer = new Narrow();
     const books = [Book.build({ id: 1, title: 'T', createdAt: new Date(0) })];
     const fieldsets = new Map([['books', new Fieldset('books', ['title'])]]);
-    const out = await new IncludeWalk({ tree: EMPTY_INCLUDE_TREE, defaults, fieldsets }).run(new CollectionResource(books, transformer, 'books'));
+    const out = await new IncludeWalk({ loader: sqlRelationLoader, tree: EMPTY_INCLUDE_TREE, defaults, fieldsets }).run(
+      new CollectionResource(books, transformer, 'books'),
+    );
     expect(out.kind === 'collection' && out.items[0].fields).to.deep.equal({ id: 1, title: 'T' });
     expect(transformer.calls).to.equal(0);
   });
@@ -77,7 +80,9 @@ describe('sparse fieldsets: fields and columns', () => {
   it('without a fieldset the serializers compute lazy values and drop MISSING ones as they convert the fields', async () => {
     const transformer = new Narrow();
     const books = [Book.build({ id: 1, title: 'T', createdAt: new Date(0) })];
-    const out = await new IncludeWalk({ tree: EMPTY_INCLUDE_TREE, defaults }).run(new CollectionResource(books, transformer, 'books'));
+    const out = await new IncludeWalk({ loader: sqlRelationLoader, tree: EMPTY_INCLUDE_TREE, defaults }).run(
+      new CollectionResource(books, transformer, 'books'),
+    );
     const convert = converter('snake', 'iso8601');
     expect(serializers.array.document(out, null, null, convert)).to.deep.equal({ data: [{ id: 1, title: 'T', created: '1970-01-01T00:00:00.000Z' }] });
     const jsonApi = serializers['json-api'].document(out, null, null, convert) as { data: Array<{ attributes: object }> };
@@ -87,7 +92,7 @@ describe('sparse fieldsets: fields and columns', () => {
 
   it('IncludeWalk refuses a field the type does not have, naming the allowed ones as the client spells them', async () => {
     const fieldsets = new Map([['books', new Fieldset('books', ['title', 'nope'])]]);
-    const scope = new IncludeWalk({ tree: EMPTY_INCLUDE_TREE, defaults, fieldsets, displayKey: (key) => key.toUpperCase() });
+    const scope = new IncludeWalk({ loader: sqlRelationLoader, tree: EMPTY_INCLUDE_TREE, defaults, fieldsets, displayKey: (key) => key.toUpperCase() });
     const error = await scope.run(new CollectionResource([Book.build({ id: 1, title: 'T' })], new Narrow(), 'books')).catch((e: ApiError) => e);
     expect((error as ApiError).code).to.equal('RCA_FIELDS_INVALID');
     expect((error as ApiError).message).to.contain('"nope" is not a field of books; allowed: ID, TITLE, CREATED, GONE, AUTHOR');

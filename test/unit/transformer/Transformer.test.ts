@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ApiError, IncludeParams, Transformer } from '../../../src';
 import { camelCase, pascalCase, snakeCase } from '../../../src/text/caseStyles';
+import { sqlRelationLoader } from '../../../src/loader/RelationLoader';
 
 class Fields extends Transformer<{ id: number; name: string; secret: string }> {
   transform(model: { id: number; name: string; secret: string }) {
@@ -48,7 +49,9 @@ describe('Transformer', () => {
     const defaults = { limit: 3, offset: 0, sort: 'created_at', order: 'desc' as const };
     const tree = parseIncludes('latest_comment', { defaults, maxDepth: 10, maxLimit: 100, maxPaths: 20 });
     let caught: unknown;
-    await new IncludeWalk({ tree, defaults }).run(new CollectionResource([{ id: 1, name: 'n', secret: 's' }], new Wrong())).catch((error) => (caught = error));
+    await new IncludeWalk({ loader: sqlRelationLoader, tree, defaults })
+      .run(new CollectionResource([{ id: 1, name: 'n', secret: 's' }], new Wrong()))
+      .catch((error) => (caught = error));
     expect(caught).to.be.instanceOf(ApiError);
     expect((caught as ApiError).message).to.equal('Wrong.includeLatestComment() must return this.item(), this.collection() or this.null()');
   });

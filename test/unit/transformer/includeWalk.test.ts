@@ -9,6 +9,7 @@ import { AuthorTransformer, BookTransformer } from '../../fixture/transformers';
 import { createContext } from '../../../src/context/createContext';
 import { requestStorage } from '../../../src/context/RequestContext';
 import { RouteRegistry } from '../../../src/routing/RouteRegistry';
+import { sqlRelationLoader } from '../../../src/loader/RelationLoader';
 
 const defaults = { limit: 3, offset: 0, sort: 'created_at', order: 'desc' as const };
 const include = (text: string) => parseIncludes(text, { defaults, maxDepth: 10, maxLimit: 100, maxPaths: 20 });
@@ -31,7 +32,7 @@ describe('IncludeWalk#run()', () => {
       inRequest(async () => {
         const resource = new CollectionResource(books, new BookTransformer());
         out = serializers.array.document(
-          await new IncludeWalk({ tree: include('author,comments:limit(2|0):sort(id|asc)'), defaults }).run(resource),
+          await new IncludeWalk({ loader: sqlRelationLoader, tree: include('author,comments:limit(2|0):sort(id|asc)'), defaults }).run(resource),
           null,
           null,
           converter('snake', 'iso8601'),
@@ -52,7 +53,9 @@ describe('IncludeWalk#run()', () => {
     }
     const books = await Book.findAll({ order: [['id', 'ASC']] });
     const counts = async (text: string) => {
-      const out = await inRequest(() => new IncludeWalk({ tree: include(text), defaults }).run(new CollectionResource(books, new GenerousBooks())));
+      const out = await inRequest(() =>
+        new IncludeWalk({ loader: sqlRelationLoader, tree: include(text), defaults }).run(new CollectionResource(books, new GenerousBooks())),
+      );
       const document = serializers.array.document(out, null, null, converter('snake', 'iso8601')) as {
         data: Array<{ id: number; comments: { data: unknown[] } }>;
       };
@@ -72,7 +75,7 @@ describe('IncludeWalk#run()', () => {
   });
 
   it('refuses includes on a resource without a transformer', async () => {
-    const scope = new IncludeWalk({ tree: include('author'), defaults });
+    const scope = new IncludeWalk({ loader: sqlRelationLoader, tree: include('author'), defaults });
     let caught: unknown;
     await scope.run(new CollectionResource([{ id: 1 }], undefined)).catch((error) => (caught = error));
     expect(String(caught)).to.match(/unknown include "author"; available: none/);
@@ -82,7 +85,9 @@ describe('IncludeWalk#run()', () => {
     const books = await Book.findAll({ include: [Author, Comment], order: [['id', 'ASC']], limit: 4 });
     const run = (maxResources: number) =>
       inRequest(() =>
-        new IncludeWalk({ tree: include('comments:limit(3)'), defaults, maxResources }).run(new CollectionResource(books, new BookTransformer())),
+        new IncludeWalk({ loader: sqlRelationLoader, tree: include('comments:limit(3)'), defaults, maxResources }).run(
+          new CollectionResource(books, new BookTransformer()),
+        ),
       );
     // 4 books + up to 3 comments each = 16, whatever the books hold.
     await run(16);
@@ -118,7 +123,7 @@ describe('IncludeWalk#run()', () => {
       CountingAuthors.calls = 0;
       const out = await inRequest(async () =>
         serializers['json-api'].document(
-          await new IncludeWalk({ tree: include('author.books'), defaults, shareDuplicates, alwaysKeep: ['id', 'link'] }).run(
+          await new IncludeWalk({ loader: sqlRelationLoader, tree: include('author.books'), defaults, shareDuplicates, alwaysKeep: ['id', 'link'] }).run(
             new CollectionResource(books, new BooksWithCountedAuthors(), 'books'),
           ),
           null,
@@ -159,7 +164,7 @@ describe('IncludeWalk#run()', () => {
       }
       const out: any = await inRequest(async () =>
         serializers['json-api'].document(
-          await new IncludeWalk({ tree: include('comments'), defaults, shareDuplicates: true, alwaysKeep: ['id', 'link'] }).run(
+          await new IncludeWalk({ loader: sqlRelationLoader, tree: include('comments'), defaults, shareDuplicates: true, alwaysKeep: ['id', 'link'] }).run(
             new CollectionResource(books, new CountingComments(), 'books'),
           ),
           null,
@@ -182,7 +187,9 @@ describe('IncludeWalk#run()', () => {
         return { id: writer.id };
       };
       const same = { id: 1 };
-      await new IncludeWalk({ tree: include(''), defaults, shareDuplicates: true }).run(new CollectionResource([same, same, { id: 1 }], count, 'writers'));
+      await new IncludeWalk({ loader: sqlRelationLoader, tree: include(''), defaults, shareDuplicates: true }).run(
+        new CollectionResource([same, same, { id: 1 }], count, 'writers'),
+      );
       expect(calls).to.equal(2);
     });
 
@@ -196,7 +203,9 @@ describe('IncludeWalk#run()', () => {
         }
       }
       await inRequest(() =>
-        new IncludeWalk({ tree: include('author'), defaults, shareDuplicates: true }).run(new CollectionResource(books, new PlainAuthors(), 'books')),
+        new IncludeWalk({ loader: sqlRelationLoader, tree: include('author'), defaults, shareDuplicates: true }).run(
+          new CollectionResource(books, new PlainAuthors(), 'books'),
+        ),
       );
       expect(calls).to.equal(books.length);
     });
@@ -218,10 +227,10 @@ describe('IncludeWalk#run()', () => {
       }
     }
     const article = new ItemResource({ id: 1, coAuthor: { id: 2, name: 'Grace' } }, new ArticleTransformer());
-    const out = await new IncludeWalk({ tree: include('co-author'), defaults }).run(article);
+    const out = await new IncludeWalk({ loader: sqlRelationLoader, tree: include('co-author'), defaults }).run(article);
     expect(serializers.array.document(out, null, null, converter(null, null))).to.deep.equal({ id: 1, 'co-author': { id: 2, name: 'Grace' } });
     let caught: any;
-    await new IncludeWalk({ tree: include('co-editor'), defaults }).run(article).catch((error) => (caught = error));
+    await new IncludeWalk({ loader: sqlRelationLoader, tree: include('co-editor'), defaults }).run(article).catch((error) => (caught = error));
     expect(caught.message).to.match(/unknown include "co-editor"; available: co-author/);
   });
 });

@@ -2,14 +2,23 @@
  * A page of results that knows the total: what `withPagination()` needs.
  *
  * @example
- * const page: Paginator<Book> = { items: rows, total: count, perPage: 5, currentPage: 2 };
+ * const page: Page<Book> = { items: rows, total: count, perPage: 5, currentPage: 2 };
  */
-export interface Paginator<T = unknown> {
+export interface Page<T = unknown> {
   readonly items: readonly T[];
   readonly total: number;
   readonly perPage: number;
   readonly currentPage: number;
 }
+
+/**
+ * The name of earlier releases for {@link Page}.
+ *
+ * @deprecated A page is a `Page`: `Paginator` goes in the next major release.
+ * @example
+ * const page: Paginator<Book> = { items: rows, total: count, perPage: 5, currentPage: 2 };
+ */
+export type Paginator<T = unknown> = Page<T>;
 
 /** The `meta.pagination` block of CONTRACT 1.2 (keys before key conversion). */
 export interface PaginationMeta {
@@ -31,6 +40,6 @@ export interface PageLinks {
 }
 
 /** The number of pages, at least 1 so that an empty result still has a page 1. */
-export function totalPages(paginator: Paginator): number {
-  return Math.max(1, Math.ceil(paginator.total / paginator.perPage));
+export function totalPages(page: Page): number {
+  return Math.max(1, Math.ceil(page.total / page.perPage));
 }
