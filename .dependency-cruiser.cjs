@@ -6,7 +6,7 @@
 const LAYERS = [
   ['errors', 'validation', 'text', 'model', 'metadata', 'observe'],
   ['config', 'routing'],
-  ['context', 'convert'],
+  ['context'],
   ['query'],
   ['loader'],
   ['transformer', 'pagination'],
