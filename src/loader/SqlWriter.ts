@@ -1,4 +1,6 @@
 import type { Model, ModelStatic } from 'sequelize';
+import { dialectOf } from './dialects/dialectOf';
+import type { SqlDialect } from './dialects/SqlDialect';
 import { queryGeneratorOf } from './queryGenerator';
 
 type AnyModel = ModelStatic<Model>;
@@ -6,10 +8,11 @@ type AnyModel = ModelStatic<Model>;
 /** Writes SQL for one listed model: quoting, escaping, and fresh aliases for the subqueries. */
 export class SqlWriter {
   private aliases = 0;
-  readonly dialect: string;
+  /** What differs between databases in the SQL written here. */
+  readonly dialect: SqlDialect;
 
   constructor(readonly model: AnyModel) {
-    this.dialect = model.sequelize!.getDialect();
+    this.dialect = dialectOf(model);
   }
 
   quote(name: string): string {

@@ -102,7 +102,7 @@ function comparison(writer: SqlWriter, model: AnyModel, alias: string, condition
   const column = writer.column(model, alias, field.attribute);
   const list = () => (value as unknown[]).map((item) => writer.escape(item)).join(', ');
   // Text patterns ignore case on both databases (SQLite's LIKE does for ASCII letters).
-  const like = writer.dialect === 'postgres' ? 'ILIKE' : 'LIKE';
+  const like = writer.dialect.caseInsensitiveLike;
   switch (operator) {
     case 'eq':
       return `${column} = ${writer.escape(value)}`;

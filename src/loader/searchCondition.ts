@@ -70,7 +70,7 @@ export function searchCondition(writer: SqlWriter, model: AnyModel, alias: strin
   // at an end and stray quotes its own way): PostgreSQL gets the clauses as a tsquery.
   const clauses = parseWebSearch(text);
   if (clauses.length === 0) return '1 = 0';
-  if (writer.dialect === 'postgres') return `to_tsvector('simple', ${document}) @@ to_tsquery('simple', ${writer.escape(tsQuery(clauses))})`;
+  if (writer.dialect.fullText) return writer.dialect.fullText(document, writer.escape(tsQuery(clauses)));
   if (field.ftsTable) {
     const phrase = (words: string) => `"${words.replace(/"/g, '""')}"`;
     const query = clauses
