@@ -96,9 +96,10 @@ export { parseAtomicDocument, ATOMIC_EXTENSION, ATOMIC_MEDIA_TYPE } from './json
 export type { AtomicOperation, ResourceRef } from './jsonapi/atomicDocument';
 export { ATOMIC_OPERATION, ATOMIC_REQUEST_SCHEMA, ATOMIC_REQUEST_EXAMPLE } from './openapi/atomicSchema';
 export { SUCCESS_OPERATION } from './openapi/operationSpec';
-export { readRelationshipIds, isRelationshipPath, RELATIONSHIP_MAX_IDS } from './jsonapi/relationshipDocument';
+export { isRelationshipPath, RELATIONSHIP_MAX_IDS } from './jsonapi/relationshipDocument';
+export { readRelationshipIds } from './helpers/readRelationshipIds';
 export type { RelationshipOptions } from './jsonapi/relationshipDocument';
-export { checkRelationshipIfMatch, relationshipResponse, relationshipTag } from './jsonapi/relationshipResponse';
+export { checkRelationshipIfMatch, relationshipResponse, relationshipTag } from './helpers/relationshipResponse';
 export { relationshipOperation } from './openapi/relationshipOperation';
 export type { RelationshipOperationOptions } from './openapi/relationshipOperation';
 

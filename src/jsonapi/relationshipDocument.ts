@@ -1,5 +1,4 @@
 import { isPlainObject } from '../config/deepMerge';
-import { currentContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { longerThan } from '../validation/characters';
 
@@ -49,13 +48,12 @@ const MAX_ID = 64;
  * @example
  * readRelationshipIds({ data: [{ type: 'genres', id: '2' }, { type: 'genres', id: '5' }] }, { type: 'genres' }); // ['2', '5']
  */
-export function readRelationshipIds(document: unknown, { type, max = RELATIONSHIP_MAX_IDS }: RelationshipOptions): string[] {
+export function relationshipIds(document: unknown, { type, max = RELATIONSHIP_MAX_IDS, strict }: RelationshipOptions & { strict: boolean }): string[] {
   if (!isPlainObject(document) || !Array.isArray(document.data)) throw invalid('/data', 'must be a list of resource identifiers ({ "type", "id" })');
   const extra = Object.keys(document).find((key) => key !== 'data' && key !== 'meta' && key !== 'jsonapi');
   if (extra) throw invalid(`/${extra.slice(0, 40)}`, 'is not a member of a relationship document');
   const members = document.data as unknown[];
   if (members.length > max) throw invalid('/data', `names ${members.length} resources, over the ${max} one request may name`);
-  const strict = currentContext('readRelationshipIds()').app.config.serializer === 'json-api';
   const ids = members.map((member, index) => {
     const pointer = `/data/${index}`;
     if (!isPlainObject(member)) throw invalid(pointer, 'must be a resource identifier ({ "type", "id" })');
