@@ -10,6 +10,7 @@ import { scopeCondition } from './scopeCondition';
 import { parseSqliteRow } from './selectModels';
 import { aggregatesOfRows, AggregateValues } from './aggregateInMemory';
 import { chunks } from './parentBatches';
+import { parameterList } from './dialects/placeholders';
 
 import { fieldAttribute } from '../model/fieldAttribute';
 
@@ -84,7 +85,6 @@ function aggregateSql(
   const selected = aggregates
     .filter((aggregate) => aggregate.column !== undefined)
     .map((aggregate) => `${aggregate.fn.toUpperCase()}(${t}.${rows.column(columns.get(aggregate.column!)!)}) AS ${q(`${aggregate.fn}_${aggregate.column!}`)}`);
-  const list = (count: number) => new Array(count).fill('?').join(', ');
   const scope = (association as unknown as { scope?: object }).scope;
   const where = [rows.paranoid.replace(' AND ', ` AND ${t}.`), scope ? ` AND ${scopeCondition(target, scope, t)}` : '', filter ? ` AND ${filter(t)}` : ''].join(
     '',
@@ -96,14 +96,14 @@ function aggregateSql(
       return {
         keyOf: (parent: Model) => parent.get(raw.foreignKey),
         sql: (count: number) =>
-          `SELECT ${select(`${t}.${rows.column(raw.targetKey)}`)} FROM ${rows.table} AS ${t} WHERE ${t}.${rows.column(raw.targetKey)} IN (${list(count)})${where} GROUP BY ${t}.${rows.column(raw.targetKey)}`,
+          `SELECT ${select(`${t}.${rows.column(raw.targetKey)}`)} FROM ${rows.table} AS ${t} WHERE ${t}.${rows.column(raw.targetKey)} IN (${parameterList(count)})${where} GROUP BY ${t}.${rows.column(raw.targetKey)}`,
       };
     case 'HasOne':
     case 'HasMany':
       return {
         keyOf: (parent: Model) => parent.get(raw.sourceKey),
         sql: (count: number) =>
-          `SELECT ${select(`${t}.${rows.column(raw.foreignKey)}`)} FROM ${rows.table} AS ${t} WHERE ${t}.${rows.column(raw.foreignKey)} IN (${list(count)})${where} GROUP BY ${t}.${rows.column(raw.foreignKey)}`,
+          `SELECT ${select(`${t}.${rows.column(raw.foreignKey)}`)} FROM ${rows.table} AS ${t} WHERE ${t}.${rows.column(raw.foreignKey)} IN (${parameterList(count)})${where} GROUP BY ${t}.${rows.column(raw.foreignKey)}`,
       };
     default: {
       const parts = belongsToManyParts(association);
@@ -115,7 +115,7 @@ function aggregateSql(
         keyOf: (parent: Model) => parent.get(parts.sourceKey),
         sql: (count: number) =>
           `SELECT ${select(linkKey)} FROM ${link.table} AS ${j} JOIN ${rows.table} AS ${t} ON ${t}.${rows.column(parts.targetKey)} = ${j}.${link.column(parts.otherKey)} ` +
-          `WHERE ${linkKey} IN (${list(count)})${where}${throughScope} GROUP BY ${linkKey}`,
+          `WHERE ${linkKey} IN (${parameterList(count)})${where}${throughScope} GROUP BY ${linkKey}`,
       };
     }
   }

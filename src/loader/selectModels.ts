@@ -1,6 +1,7 @@
 import { parseSqliteDate } from './sqliteDates';
 import { DataTypes, literal, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
 import { columnList } from './columnList';
+import { parameterList } from './dialects/placeholders';
 
 type AnyModel = ModelStatic<Model>;
 type Parse = (value: unknown, options: { timezone?: string }) => unknown;
@@ -93,7 +94,7 @@ export function findByKeys<M extends Model>(
     });
   }
   const filtered = where ? ` AND ${where(table)}` : '';
-  return selectModels(target, `SELECT ${named()} FROM ${table} WHERE ${column(key)} IN (${keys.map(() => '?').join(', ')})${paranoid}${filtered}`, keys);
+  return selectModels(target, `SELECT ${named()} FROM ${table} WHERE ${column(key)} IN (${parameterList(keys.length)})${paranoid}${filtered}`, keys);
 }
 
 /** The attributes of a model whose SQLite text needs the dialect's parser, with that parser. */

@@ -1,6 +1,5 @@
+import { valueRows } from './placeholders';
 import type { BatchStatement, BelongsToManyPieces, HasManyPieces, SqlDialect } from './SqlDialect';
-
-const values = (count: number) => new Array(count).fill('(?)').join(', ');
 
 /**
  * PostgreSQL: each parent key drives a `LATERAL` subquery that walks the `(fk, sort key)` index and
@@ -15,7 +14,7 @@ export const postgres: SqlDialect = {
     const rows = `${q('__rca_rows')}.`;
     return {
       sql: (count) =>
-        `SELECT ${named(rows)} FROM (VALUES ${values(count)}) AS ${q('__rca_parent')}(${q('key')}) CROSS JOIN LATERAL ` +
+        `SELECT ${named(rows)} FROM (VALUES ${valueRows(count)}) AS ${q('__rca_parent')}(${q('key')}) CROSS JOIN LATERAL ` +
         `(SELECT ${columns()} FROM ${table} WHERE ${fk} = ${parent}${conditions} ORDER BY ${order()} LIMIT ? OFFSET ?) AS ${q('__rca_rows')} ` +
         `ORDER BY ${parent}, ${order(rows)}`,
       replacements: (keys) => [...keys, limit, offset],
@@ -27,7 +26,7 @@ export const postgres: SqlDialect = {
     return {
       sql: (count) =>
         `SELECT ${p.named(`${alias.rows}.`)}, ${parentKey} AS ${p.parentKeyAlias}, ${p.throughAliases(alias.rows)} ` +
-        `FROM (VALUES ${values(count)}) AS ${alias.parent}(${q('key')}) CROSS JOIN LATERAL ` +
+        `FROM (VALUES ${valueRows(count)}) AS ${alias.parent}(${q('key')}) CROSS JOIN LATERAL ` +
         `(SELECT ${p.columns(`${alias.t}.`)}, ${p.linkColumns(alias.j)} FROM ${p.joined(alias.t, alias.j)} ` +
         `WHERE ${p.foreignKey(alias.j)} = ${parentKey}${p.scopes(alias.t, alias.j)} ORDER BY ${p.order(alias.t)} LIMIT ? OFFSET ?) AS ${alias.rows} ` +
         `ORDER BY ${parentKey}, ${p.order(alias.rows)}`,

@@ -1,6 +1,5 @@
+import { valueRows } from './placeholders';
 import type { BatchStatement, BelongsToManyPieces, HasManyPieces, SqlDialect } from './SqlDialect';
-
-const values = (count: number) => new Array(count).fill('(?)').join(', ');
 
 /**
  * SQLite: the parent keys as a `WITH` table, each parent's rows picked by a correlated
@@ -15,7 +14,7 @@ export const sqlite: SqlDialect = {
     const rows = `${q('__rca_rows')}.`;
     return {
       sql: (count) =>
-        `WITH ${q('__rca_parent')}(${q('key')}) AS (VALUES ${values(count)}) SELECT ${named(rows)} FROM ${q('__rca_parent')} ` +
+        `WITH ${q('__rca_parent')}(${q('key')}) AS (VALUES ${valueRows(count)}) SELECT ${named(rows)} FROM ${q('__rca_parent')} ` +
         `JOIN ${table} AS ${q('__rca_rows')} ON ${rows}${pk} IN ` +
         `(SELECT ${pk} FROM ${table} WHERE ${fk} = ${parent}${conditions} ORDER BY ${order()} LIMIT ? OFFSET ?) ` +
         `ORDER BY ${parent}, ${order(rows)}`,
@@ -27,7 +26,7 @@ export const sqlite: SqlDialect = {
     const { q, alias, parentKey } = p;
     return {
       sql: (count) =>
-        `WITH ${alias.parent}(${q('key')}) AS (VALUES ${values(count)}) ` +
+        `WITH ${alias.parent}(${q('key')}) AS (VALUES ${valueRows(count)}) ` +
         `SELECT ${p.named(`${alias.rows}.`)}, ${parentKey} AS ${p.parentKeyAlias}, ${p.linkColumns(alias.link)} FROM ${alias.parent} ` +
         `JOIN ${p.table} AS ${alias.rows} ON ${p.pk(alias.rows)} IN ` +
         `(SELECT ${p.pk(alias.t)} FROM ${p.joined(alias.t, alias.j)} WHERE ${p.foreignKey(alias.j)} = ${parentKey}${p.scopes(alias.t, alias.j)} ` +

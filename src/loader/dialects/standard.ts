@@ -1,6 +1,5 @@
+import { parameterList } from './placeholders';
 import type { BatchStatement, BelongsToManyPieces, HasManyPieces, SqlDialect } from './SqlDialect';
-
-const list = (count: number) => new Array(count).fill('?').join(', ');
 
 /**
  * Any other database with window functions (MySQL 8, MariaDB, ...): `ROW_NUMBER() OVER (PARTITION BY
@@ -13,7 +12,7 @@ export const standard: SqlDialect = {
     return {
       sql: (count) =>
         `SELECT ${named()} FROM (SELECT ${columns()}, ROW_NUMBER() OVER (PARTITION BY ${fk} ORDER BY ${order()}) AS ${q('__rca_row')} ` +
-        `FROM ${table} WHERE ${fk} IN (${list(count)})${conditions}) AS ${q('__rca_ranked')} ` +
+        `FROM ${table} WHERE ${fk} IN (${parameterList(count)})${conditions}) AS ${q('__rca_ranked')} ` +
         `WHERE ${q('__rca_row')} > ? AND ${q('__rca_row')} <= ? ORDER BY ${fk}, ${q('__rca_row')}`,
       replacements: (keys) => [...keys, offset, offset + limit],
     };
@@ -26,7 +25,7 @@ export const standard: SqlDialect = {
         `SELECT ${p.named(`${alias.rows}.`)}, ${alias.rows}.${p.parentKeyAlias}, ${p.throughAliases(alias.rows)} FROM ` +
         `(SELECT ${p.columns(`${alias.t}.`)}, ${p.linkColumns(alias.j)}, ${p.foreignKey(alias.j)} AS ${p.parentKeyAlias}, ` +
         `ROW_NUMBER() OVER (PARTITION BY ${p.foreignKey(alias.j)} ORDER BY ${p.order(alias.t)}) AS ${q('__rca_row')} ` +
-        `FROM ${p.joined(alias.t, alias.j)} WHERE ${p.foreignKey(alias.j)} IN (${list(count)})${p.scopes(alias.t, alias.j)}) AS ${alias.rows} ` +
+        `FROM ${p.joined(alias.t, alias.j)} WHERE ${p.foreignKey(alias.j)} IN (${parameterList(count)})${p.scopes(alias.t, alias.j)}) AS ${alias.rows} ` +
         `WHERE ${q('__rca_row')} > ? AND ${q('__rca_row')} <= ? ORDER BY ${alias.rows}.${p.parentKeyAlias}, ${q('__rca_row')}`,
       replacements: (keys) => [...keys, p.offset, p.offset + p.limit],
     };
