@@ -101,6 +101,12 @@ const config: ApiConfigInput = {
   // The envelope: 'array' (default), 'data-array' (items wrapped in `data`), 'json-api' (JSON:API 1.1).
   serializer: 'array',
 
+  // What paginate(), cursorPaginate(), findOrFail() on a GET and every include level hand to
+  // transformers: 'rows' (the model's values under its attribute names, no model instances built;
+  // a model with getters, virtual attributes or methods of its own, or a transformer that declares
+  // `instances = true`, still gets instances) or 'instances' (model instances everywhere).
+  readAs: 'rows',
+
   // JSON encoding: pretty-print, escape non-ASCII as \uXXXX, escape "/" as "\/".
   jsonEncodeOption: {
     pretty: false,

@@ -113,3 +113,5 @@ export type { TimingCategory } from './observe/RequestTimer';
 export { IsCalendarDate, parseCalendarDate, CALENDAR_DATE_PATTERN } from './validation/calendarDate';
 export { Exists } from './validation/Exists';
 export { findOrFail, validId } from './loader/findOrFail';
+export { isModelRow, needsInstances } from './model/ModelRow';
+export type { ModelRow } from './model/ModelRow';

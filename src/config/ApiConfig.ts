@@ -53,6 +53,13 @@ export interface ApiConfig {
   /** One policy for request bodies on both frameworks: size (413), nesting (400), media types (415). */
   body: { limit: number; maxDepth: number; types: Array<'json' | 'urlencoded'>; timeout: number };
   serializer: SerializerName;
+  /**
+   * What the toolkit's own reads hand to transformers (`paginate()`, `cursorPaginate()`,
+   * `findOrFail()` on a GET, every include level): `'rows'`, the model's values under its attribute
+   * names without building model instances, except for a model or transformer that needs instances;
+   * `'instances'`, model instances everywhere (the behaviour of earlier releases).
+   */
+  readAs: 'rows' | 'instances';
   jsonEncodeOption: JsonEncodeOption;
   successFormat: MessageFormat;
   errorFormat: MessageFormat;

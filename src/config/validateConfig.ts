@@ -14,6 +14,7 @@ export function validateConfig(config: ApiConfig): void {
     ['app.url', config.app.url === null || /^https?:\/\/[^/?#]+(\/[^?#]*)?$/i.test(config.app.url), 'must be an absolute http(s) URL without query, or null'],
     ['trustProxy', typeof config.trustProxy === 'boolean', 'must be true or false'],
     ['serializer', ['array', 'data-array', 'json-api'].includes(config.serializer), "must be 'array', 'data-array' or 'json-api'"],
+    ['readAs', config.readAs === 'rows' || config.readAs === 'instances', "must be 'rows' or 'instances'"],
     ['convert.key', [null, 'snake', 'camel'].includes(config.convert.key), "must be 'snake', 'camel' or null"],
     ['convert.date', config.convert.date === null || ['string', 'function'].includes(typeof config.convert.date), 'must be a format, a function or null'],
     ['include.params.limit', isNonNegativeInt(limit) && isNonNegativeInt(offset), 'must be [limit, offset] of non-negative integers'],

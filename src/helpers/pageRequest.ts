@@ -7,6 +7,8 @@ import { actionColumns } from './actionColumns';
 import { sortOrder } from './sortOrder';
 import { withFilter } from './filterWhere';
 import type { Page } from '../pagination/Page';
+import { readPageAndCount } from '../loader/readPage';
+import { readAsFor } from '../loader/readAs';
 
 /**
  * The page the current request asks for: validated before a `@Paginated` action runs, or read
@@ -60,6 +62,8 @@ export async function paginate<M extends Model>(model: ModelStatic<M>, options: 
   // DISTINCT only where a join can repeat a row: without `include` the total is a plain count(*).
   const distinct = options.include !== undefined;
   const where = withFilter(model, options.where);
-  const { rows, count } = await model.findAndCountAll({ ...options, ...(attributes ? { attributes } : {}), where, order, limit, offset, distinct });
+  const find = { ...options, ...(attributes ? { attributes } : {}), where, order, limit, offset, distinct };
+  // The toolkit's own two statements where it writes the options; Sequelize's findAndCountAll for the rest.
+  const { rows, count } = (await readPageAndCount(model, find, readAsFor(context))) ?? (await model.findAndCountAll(find));
   return { items: rows, total: count, perPage, currentPage: page };
 }

@@ -8,6 +8,7 @@ import { loadRelated } from './loadRelated';
 import type { ColumnSelector } from './parentBatches';
 import type { RelatedRef } from './RelatedRef';
 import type { SortRequest } from './sortKey';
+import type { ReadAs } from './selectModels';
 
 /**
  * What the include walk asks of the database, and all it asks: the related rows of a level's
@@ -18,8 +19,11 @@ import type { SortRequest } from './sortKey';
  * const walk = new IncludeWalk({ loader: sqlRelationLoader, tree, defaults });
  */
 export interface RelationLoader {
-  /** Fills each ref's `value` with its related rows (limit, offset and sort per parent; `sort.where` applied). */
-  loadRelated(refs: RelatedRef[], sort: SortRequest, select?: ColumnSelector): Promise<void>;
+  /**
+   * Fills each ref's `value` with its related rows (limit, offset and sort per parent; `sort.where`
+   * applied), as rows or model instances (`as`; rows only where the model allows them).
+   */
+  loadRelated(refs: RelatedRef[], sort: SortRequest, select?: ColumnSelector, as?: ReadAs): Promise<void>;
   /** The aggregates of each ref's relation, in the order of `refs`. */
   loadAggregates(refs: RelatedRef[], aggregates: readonly IncludeAggregate[], where?: (alias: string) => string): Promise<AggregateValues[]>;
   /** An include's filter as a condition on `model`'s rows under an alias. */

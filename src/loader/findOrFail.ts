@@ -1,5 +1,8 @@
 import { NotFoundError } from 'routing-controllers';
 import type { FindOptions, Model, ModelStatic } from 'sequelize';
+import { requestStorage } from '../context/RequestContext';
+import { readAsFor } from './readAs';
+import { findByKeys } from './selectModels';
 
 const notFound = (model: ModelStatic<Model>, id: number) =>
   new NotFoundError(`${model.name} ${Number.isSafeInteger(id) ? id : ''} was not found`.replace(/\s+/g, ' '));
@@ -17,13 +20,20 @@ export function validId(model: ModelStatic<Model>, id: number): number {
 
 /**
  * The row with this primary key, or a 404 naming the model and the id (`Book 7 was not found`).
+ * On a GET or HEAD, called without options, it is read as the action's transformer wants it
+ * (`readAs`: a `ModelRow` unless the transformer declares `instances` or the model needs them); on
+ * any other method, and with options, it is a model instance from `findByPk()`.
  *
  * @example
  * \@Get('/:id') \@Transformer(BookTransformer)
  * show(\@Param('id') id: number) { return findOrFail(Book, id); }
  */
 export async function findOrFail<M extends Model>(model: ModelStatic<M>, id: number, options: FindOptions = {}): Promise<M> {
-  const found = await model.findByPk(validId(model, id), options);
+  const key = validId(model, id);
+  const context = requestStorage.getStore();
+  const reading = context !== undefined && (context.method === 'GET' || context.method === 'HEAD') && Object.keys(options).length === 0;
+  const as = reading ? readAsFor(context) : 'instances';
+  const found = as === 'rows' ? (await findByKeys(model, model.primaryKeyAttribute, [key], null, undefined, as))[0] : await model.findByPk(key, options);
   if (!found) throw notFound(model, id);
   return found;
 }

@@ -3,7 +3,8 @@ import { belongsToManyParts, belongsToManyQuery, PARENT_KEY, throughAlias } from
 import { loadOneByOne } from './loadOneByOne';
 import { chunks, ColumnSelector, cutAt, distinctKeys, oneMore, withKey } from './parentBatches';
 import type { RelatedRef } from './RelatedRef';
-import { needsFindAll, parseSqliteRow, selectModels } from './selectModels';
+import { needsFindAll, parseSqliteRow, ReadAs, selectModels } from './selectModels';
+import { needsInstances, toModelRow } from '../model/ModelRow';
 import type { SortRequest } from './sortKey';
 
 /**
@@ -12,7 +13,13 @@ import type { SortRequest } from './sortKey';
  * getter gives it (`genre.BookGenre`). A target with a default scope or find hooks is read through
  * Sequelize's getter instead, one parent at a time, so that they apply.
  */
-export async function loadBelongsToMany(association: Association, refs: RelatedRef[], sort: SortRequest, select: ColumnSelector): Promise<void> {
+export async function loadBelongsToMany(
+  association: Association,
+  refs: RelatedRef[],
+  sort: SortRequest,
+  select: ColumnSelector,
+  as: ReadAs = 'instances',
+): Promise<void> {
   const parts = belongsToManyParts(association);
   if (needsFindAll(parts.target) || needsFindAll(parts.through)) return loadOneByOne(association, refs, sort);
   const byParent = new Map<string, Model[]>();
@@ -20,12 +27,13 @@ export async function loadBelongsToMany(association: Association, refs: RelatedR
   const query = limit > 0 ? belongsToManyQuery(parts, oneMore(sort), withKey(select(parts.target), parts.targetKey)) : null;
   const cut = cutAt(limit, (row) => row[PARENT_KEY]);
   for (const keys of query ? chunks(distinctKeys(refs, parts.sourceKey)) : []) {
-    for (const row of await selectModels(parts.target, query!.sql(keys.length), query!.replacements(keys), cut.keep)) {
+    for (const row of await selectModels(parts.target, query!.sql(keys.length), query!.replacements(keys), { keep: cut.keep, as })) {
       const parentKey = String(takeValue(row, PARENT_KEY));
       const link: Record<string, unknown> = {};
       for (const attribute of query!.throughAttributes) link[attribute] = takeValue(row, throughAlias(attribute));
       parseSqliteRow(parts.through, link);
-      const throughRow = parts.through.build(link, { raw: true, isNewRecord: false });
+      const throughRow =
+        as === 'rows' && !needsInstances(parts.through) ? toModelRow(parts.through, link) : parts.through.build(link, { raw: true, isNewRecord: false });
       (row as unknown as Record<string, unknown>)[parts.through.name] = throughRow;
       (row.dataValues as Record<string, unknown>)[parts.through.name] = throughRow;
       const list = byParent.get(parentKey) ?? [];

@@ -4,18 +4,19 @@ import { ApiError } from '../errors/ApiError';
 import { applyParamsInMemory, memorySortKey, preloaded } from './inMemory';
 import type { RelatedRef } from './RelatedRef';
 import { associationOf, ColumnSelector, loadAssociation } from './sequelizeLoader';
+import type { ReadAs } from './selectModels';
 import type { SortRequest } from './sortKey';
 
 /**
  * Fills every reference with its relation. References are grouped by parent model and relation;
  * a group already in memory costs no query, any other group costs one query (per 500 parents).
  * Collections get the include's limit, offset and sort, per parent; `select` narrows the columns
- * loaded (a sparse fieldset's), keys always kept.
+ * loaded (a sparse fieldset's), keys always kept; `as` chooses rows or model instances (see `selectModels`).
  *
  * @example
  * await loadRelated(refs, { params, sortGiven: false, path: 'comments' });
  */
-export async function loadRelated(refs: RelatedRef[], sort: SortRequest, select?: ColumnSelector): Promise<void> {
+export async function loadRelated(refs: RelatedRef[], sort: SortRequest, select?: ColumnSelector, as: ReadAs = 'instances'): Promise<void> {
   for (const group of groupRefs(refs).values()) {
     if (rowsOwnedByParent(group[0])) for (const ref of group) ref.exclusive = true;
     const pending = fillFromMemory(group, sort);
@@ -24,7 +25,7 @@ export async function loadRelated(refs: RelatedRef[], sort: SortRequest, select?
     if (!isModel(parent)) {
       throw new ApiError('RCA_RELATION_UNKNOWN', { model: parent.constructor.name, association: pending[0].association });
     }
-    await loadAssociation(associationOf(parent, pending[0].association), pending, sort, select);
+    await loadAssociation(associationOf(parent, pending[0].association), pending, sort, select, as);
   }
 }
 

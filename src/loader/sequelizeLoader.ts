@@ -7,7 +7,7 @@ import { loadOneByOne } from './loadOneByOne';
 import { chunks, ColumnSelector, cutAt, distinctKeys, oneMore, sourceKeyOf, withKey } from './parentBatches';
 
 export type { ColumnSelector };
-import { findByKeys, selectModels } from './selectModels';
+import { findByKeys, ReadAs, selectModels } from './selectModels';
 import type { SortRequest } from './sortKey';
 
 type AnyModel = ModelStatic<Model>;
@@ -26,11 +26,17 @@ export function associationOf(parent: Model, name: string): Association {
  * query that applies limit, offset and sort to each parent separately (see `hasManyQuery`,
  * `belongsToManyQuery`).
  */
-export async function loadAssociation(association: Association, refs: RelatedRef[], sort: SortRequest, select: ColumnSelector = ALL): Promise<void> {
+export async function loadAssociation(
+  association: Association,
+  refs: RelatedRef[],
+  sort: SortRequest,
+  select: ColumnSelector = ALL,
+  as: ReadAs = 'instances',
+): Promise<void> {
   switch (association.associationType) {
     case 'BelongsTo': {
       const targetKey = (association as unknown as { targetKey: string }).targetKey;
-      return loadByKey(refs, association.target, association.foreignKey, targetKey, withKey(select(association.target), targetKey), sort.where);
+      return loadByKey(refs, association.target, association.foreignKey, targetKey, withKey(select(association.target), targetKey), sort.where, as);
     }
     case 'HasOne':
       return loadByKey(
@@ -40,11 +46,12 @@ export async function loadAssociation(association: Association, refs: RelatedRef
         association.foreignKey,
         withKey(select(association.target), association.foreignKey),
         sort.where,
+        as,
       );
     case 'HasMany':
-      return loadHasMany(association, refs, sort, withKey(select(association.target), association.foreignKey));
+      return loadHasMany(association, refs, sort, withKey(select(association.target), association.foreignKey), as);
     case 'BelongsToMany':
-      return loadBelongsToMany(association, refs, sort, select);
+      return loadBelongsToMany(association, refs, sort, select, as);
     default:
       return loadOneByOne(association, refs, sort);
   }
@@ -59,16 +66,17 @@ async function loadByKey(
   parentKey: string,
   targetKey: string,
   attributes: string[] | null,
-  where?: (alias: string) => string,
+  where: ((alias: string) => string) | undefined,
+  as: ReadAs,
 ): Promise<void> {
   const byKey = new Map<string, Model>();
   for (const keys of chunks(distinctKeys(refs, parentKey))) {
-    for (const row of await findByKeys(target, targetKey, keys, attributes, where)) byKey.set(String(row.get(targetKey)), row);
+    for (const row of await findByKeys(target, targetKey, keys, attributes, where, as)) byKey.set(String(row.get(targetKey)), row);
   }
   for (const ref of refs) ref.value = byKey.get(String((ref.parent as Model).get(parentKey))) ?? null;
 }
 
-async function loadHasMany(association: Association, refs: RelatedRef[], sort: SortRequest, attributes: string[] | null): Promise<void> {
+async function loadHasMany(association: Association, refs: RelatedRef[], sort: SortRequest, attributes: string[] | null, as: ReadAs): Promise<void> {
   const target = association.target as AnyModel;
   const sourceKey = sourceKeyOf(association);
   const byParent = new Map<string, Model[]>();
@@ -77,7 +85,7 @@ async function loadHasMany(association: Association, refs: RelatedRef[], sort: S
   const query = limit > 0 ? hasManyQuery(target, association.foreignKey, oneMore(sort), attributes) : null;
   const cut = cutAt(limit, (row) => row[association.foreignKey]);
   for (const keys of query ? chunks(distinctKeys(refs, sourceKey)) : []) {
-    for (const row of await selectModels(target, query!.sql(keys.length), query!.replacements(keys), cut.keep)) {
+    for (const row of await selectModels(target, query!.sql(keys.length), query!.replacements(keys), { keep: cut.keep, as })) {
       const parentKey = String(row.get(association.foreignKey));
       const list = byParent.get(parentKey) ?? [];
       list.push(row);

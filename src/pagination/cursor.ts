@@ -5,6 +5,8 @@ import { KeysetKey, keysetWhere } from '../loader/keysetWhere';
 import { pageParameters } from '../query/pageParameters';
 import { decode, Direction, encode, fingerprintOf, listOf, sameFingerprint, typedValues } from './cursorToken';
 import { paginationInvalid } from '../query/parsePage';
+import { readRows } from '../loader/readPage';
+import { readAsFor } from '../loader/readAs';
 
 /**
  * A page found by position rather than number: no total, and the same cost however deep it is
@@ -87,7 +89,8 @@ export async function cursorPage<M extends Model>(
   const attributes = Array.isArray(options.attributes)
     ? [...new Set([...(options.attributes as string[]), ...keys.map(([attribute]) => attribute)])]
     : options.attributes;
-  const rows = await model.findAll({ ...options, ...(attributes ? { attributes } : {}), where, order, limit: perPage + 1 } as never);
+  const find = { ...options, ...(attributes ? { attributes } : {}), where, order, limit: perPage + 1 };
+  const rows = (await readRows(model, find, readAsFor(context))) ?? (await model.findAll(find as never));
   const more = rows.length > perPage;
   const items = rows.slice(0, perPage);
   if (backwards) items.reverse();

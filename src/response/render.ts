@@ -61,6 +61,7 @@ async function documentOf(
   const { timer } = context.observation;
   const scope = new IncludeWalk({
     loader: sqlRelationLoader,
+    readAs: config.readAs,
     tree: query.include,
     exclude: query.exclude,
     narrow: query.narrow,

@@ -93,6 +93,14 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
    * says `'x-optional': true` (a `when()` field); the document allows no other field. Null: undocumented.
    */
   declare schema: Readonly<Record<string, FieldSchema>> | null;
+  /**
+   * True when `transform()` or an include method needs model instances: it calls an instance
+   * method or an association getter (`book.getAuthor()`), or checks `instanceof`. The toolkit's
+   * reads then build instances for this transformer's models; otherwise (the default) they hand it
+   * rows (`ModelRow`: the attributes, `get()`, `toJSON()`), unless the model itself defines getters,
+   * virtual attributes or methods, which is detected.
+   */
+  declare instances: boolean;
 
   private [AVAILABLE]?: readonly string[];
   private [DEFAULTS]?: readonly string[];
@@ -168,6 +176,7 @@ Object.assign(Transformer.prototype, {
   includeTransformers: NO_SORTABLE,
   columns: null,
   schema: null,
+  instances: false,
 });
 
 // Accessors on the prototype, so that a subclass's `availableIncludes = [...]` field assignment is

@@ -1,5 +1,6 @@
 import { RelatedRef } from '../loader/RelatedRef';
 import type { ColumnSelector } from '../loader/parentBatches';
+import type { ReadAs } from '../loader/selectModels';
 import { NO_FIELDSETS } from '../query/Fieldset';
 import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../query/IncludeTree';
 import { DEFAULT_FILTER_LIMITS } from '../query/parseFilter';
@@ -128,7 +129,7 @@ export class IncludeWalk {
         const keys = declared ? { allowed: declared } : includeSortKeys(resources);
         const sort = { params, sortGiven: child.sortGiven, path: child.path, ...keys, where };
         const loaded = this.options.observer?.include(child.path, refs.length);
-        await this.options.loader.loadRelated(refs, sort, this.columnSelector(resources, name));
+        await this.options.loader.loadRelated(refs, sort, this.columnSelector(resources, name), this.readAs(resources));
         loaded?.(refs.reduce((rows, ref) => rows + (Array.isArray(ref.value) ? ref.value.length : ref.value == null ? 0 : 1), 0));
       }
       const transformed = await this.transformAll(resources, child, name, childExclude(exclude, name));
@@ -148,6 +149,13 @@ export class IncludeWalk {
     const filter = includeFilterRequest(transformer, name, child, this.options.filterLimits ?? DEFAULT_FILTER_LIMITS);
     if (!filter) return undefined;
     return this.options.loader.condition(transformer.includeFilters[name].model(), filter);
+  }
+
+  /** Rows, unless the config asks for instances or the transformer the rows go to needs them. */
+  private readAs(resources: Resource[]): ReadAs {
+    if (this.options.readAs !== 'rows') return 'instances';
+    const needs = (resource: Resource) => resource.kind !== 'null' && resource.transformer instanceof Transformer && resource.transformer.instances;
+    return resources.some(needs) ? 'instances' : 'rows';
   }
 
   /** The columns an include's rows need for the fieldset of their type (all when it has none). */

@@ -1,4 +1,5 @@
 import type { RelationLoader } from '../loader/RelationLoader';
+import type { ReadAs } from '../loader/selectModels';
 import type { IncludeObserver } from '../observe/RequestObservation';
 import type { FilterLimits } from '../query/parseFilter';
 import type { Fieldsets } from '../query/Fieldset';
@@ -8,6 +9,11 @@ import type { ExcludeTree, IncludeParams, IncludeTree } from '../query/IncludeTr
 export interface WalkOptions {
   /** Reads the related rows and aggregates of each level: the database behind the walk (`sqlRelationLoader`). */
   loader: RelationLoader;
+  /**
+   * `readAs` of the config: what each level's rows are handed on as. `'rows'` still loads instances
+   * for a transformer that declares `instances` and for a model that needs them. Default: `'instances'`.
+   */
+  readAs?: ReadAs;
   /** The parsed `include` of the request. */
   tree: IncludeTree;
   /** `@AvailableIncludes` of the action: narrows the top-level includes when set. */

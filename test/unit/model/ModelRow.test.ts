@@ -1,0 +1,103 @@
+import { expect } from 'chai';
+import { DataTypes, Model, Sequelize } from 'sequelize';
+import { ApiError } from '../../../src';
+import { isModel } from '../../../src/loader/isModel';
+import { readPageAndCount, readRows } from '../../../src/loader/readPage';
+import { selectModels } from '../../../src/loader/selectModels';
+import { isModelRow, needsInstances, toModelRow } from '../../../src/model/ModelRow';
+
+/** Columns and associations only: rows stand in for its instances. */
+class Shelf extends Model {
+  declare id: number;
+  declare label: string;
+  declare placedAt: Date;
+}
+/** A getter of its own on an attribute. */
+class Shouted extends Model {}
+/** A virtual attribute. */
+class Described extends Model {}
+/** A method of its own. */
+class Counted extends Model {
+  twice(): number {
+    return 2 * (this.get('id') as number);
+  }
+}
+/** An accessor of its own on the class. */
+class Named extends Model {
+  get display(): string {
+    return `#${this.get('id') as number}`;
+  }
+}
+
+describe('ModelRow: rows in place of model instances', () => {
+  let sequelize: Sequelize;
+  const statements: string[] = [];
+
+  before(async () => {
+    sequelize = new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging: (sql) => statements.push(sql) });
+    const columns = { label: DataTypes.STRING, placedAt: { type: DataTypes.DATE, field: 'placed_at' } };
+    Shelf.init(columns, { sequelize, tableName: 'shelves', paranoid: true });
+    Shouted.init({ label: { type: DataTypes.STRING, get: () => 'LOUD' } }, { sequelize, tableName: 'shouted' });
+    Described.init({ label: DataTypes.STRING, summary: { type: DataTypes.VIRTUAL, get: () => 'virtual' } }, { sequelize, tableName: 'described' });
+    Counted.init({ label: DataTypes.STRING }, { sequelize, tableName: 'counted' });
+    Named.init({ label: DataTypes.STRING }, { sequelize, tableName: 'named' });
+    Shelf.hasMany(Counted, { foreignKey: 'shelfId' });
+    await sequelize.sync();
+    await Shelf.bulkCreate([1, 2, 3].map((id) => ({ id, label: `s${id}`, placedAt: new Date(Date.UTC(2024, 0, id)) })));
+    await Shelf.destroy({ where: { id: 3 } });
+    await Shouted.create({ id: 1, label: 'quiet' });
+  });
+  after(() => sequelize.close());
+
+  it('detects the models whose instances a row cannot stand in for: getters, virtual attributes, methods and accessors of their own', () => {
+    // Shelf's association accessors (getCounteds, ...) are Sequelize's, not the model's own.
+    expect(needsInstances(Shelf)).to.equal(false);
+    expect([Shouted, Described, Counted, Named].map((model) => needsInstances(model))).to.deep.equal([true, true, true, true]);
+  });
+
+  it('reads like an instance: attributes, get(), get({ plain: true }), toJSON(), its model as constructor', () => {
+    const row = toModelRow(Shelf, { id: 1, label: 's1' });
+    expect(row.label).to.equal('s1');
+    expect(row.get('label')).to.equal('s1');
+    expect(row.get({ plain: true })).to.deep.equal({ id: 1, label: 's1' });
+    expect(JSON.stringify(row)).to.equal('{"id":1,"label":"s1"}');
+    expect(row.constructor).to.equal(Shelf);
+    expect(isModelRow(row)).to.equal(true);
+    expect(isModel(row)).to.equal(true);
+    expect(row instanceof Shelf).to.equal(false);
+  });
+
+  it('answers an instance method called on a row with RCA_ROW_NOT_INSTANCE, naming the model and the method', () => {
+    const row = toModelRow(Shelf, { id: 1 }) as unknown as { save(): unknown; getCounteds(): unknown };
+    for (const call of [() => row.save(), () => row.getCounteds()]) {
+      expect(call).to.throw(ApiError).with.property('code', 'RCA_ROW_NOT_INSTANCE');
+    }
+    expect(() => row.getCounteds()).to.throw(/Shelf\.getCounteds\(\) was called on a row/);
+  });
+
+  it('reads rows typed as findAll() types them, and instances for a model that needs them', async () => {
+    const sql = 'SELECT `id`, `label`, `placed_at` AS `placedAt` FROM `shelves` WHERE `id` = ?';
+    const [row] = await selectModels(Shelf, sql, [1], { as: 'rows' });
+    const [instance] = await Shelf.findAll({ where: { id: 1 } });
+    expect(isModelRow(row)).to.equal(true);
+    expect(row.placedAt).to.be.instanceOf(Date);
+    expect(row.get({ plain: true })).to.deep.equal({ id: 1, label: 's1', placedAt: instance.placedAt });
+    const [shouted] = await selectModels(Shouted, 'SELECT `id`, `label` FROM `shouted`', [], { as: 'rows' });
+    expect(shouted).to.be.instanceOf(Shouted);
+    expect(shouted.get('label')).to.equal('LOUD');
+  });
+
+  it('pages as findAndCountAll() does, soft-deleted rows left out, in two statements; other options are left to Sequelize', async () => {
+    statements.length = 0;
+    const page = await readPageAndCount(Shelf, { where: { label: ['s1', 's2', 's3'] }, order: [['placedAt', 'DESC']], limit: 1, offset: 1 }, 'rows');
+    expect(statements).to.have.length(2);
+    const expected = await Shelf.findAndCountAll({ where: { label: ['s1', 's2', 's3'] }, order: [['placedAt', 'DESC']], limit: 1, offset: 1 });
+    expect(page!.count).to.equal(expected.count).and.equal(2);
+    expect(page!.rows.map((row) => row.get({ plain: true }))).to.deep.equal(expected.rows.map((row) => row.get({ plain: true })));
+    expect(await readRows(Shelf, { order: [['label', 'ASC']], attributes: ['id'] }, 'rows')).to.have.length(2);
+    // A function in the order, an include, a transaction of its own: Sequelize's findAll() writes those.
+    expect(await readRows(Shelf, { order: [[sequelize.fn('lower', sequelize.col('label')), 'ASC']] }, 'rows')).to.equal(null);
+    expect(await readRows(Shelf, { include: [Counted] }, 'rows')).to.equal(null);
+    expect(await readRows(Shelf, { paranoid: false }, 'rows')).to.equal(null);
+  });
+});
