@@ -20,12 +20,32 @@ export interface BenchResult {
   detail?: string;
 }
 
-const benches: Array<() => Promise<BenchResult[]>> = [transform, jsonApiPeer, queries, internalCall, internalGarbage, refusals, atomicWrites, throughput];
+const benches: Record<string, () => Promise<BenchResult[]>> = {
+  transform,
+  jsonApiPeer,
+  queries,
+  internalCall,
+  internalGarbage,
+  refusals,
+  atomicWrites,
+  throughput,
+};
 
-/** npm run bench [-- --json] [-- --big]: every benchmark, as a table or as one JSON object; --big adds the production-size one. */
+/**
+ * npm run bench [-- --json] [-- --big] [-- --only=throughput,transform]: every benchmark (or the
+ * ones named), as a table or as one JSON object; --big adds the production-size one.
+ * `npm run bench:postgres` runs the same with the database benches on PostgreSQL too.
+ */
 async function main(): Promise<void> {
   const results: BenchResult[] = [];
-  const all = process.argv.includes('--big') ? [...benches, big] : benches;
+  const only = process.argv
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
+  const named = process.argv.includes('--big') ? { ...benches, big } : benches;
+  const all = Object.entries(named)
+    .filter(([name]) => !only || only.includes(name))
+    .map(([, bench]) => bench);
   for (const bench of all) results.push(...(await bench()));
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(Object.fromEntries(results.map((r) => [r.key, r.value]))));

@@ -11,6 +11,9 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import type { ServerMode } from './throughput';
 import { Author, Book, Publisher } from '../example/models';
 import { bookJson, publisherJson } from './handWritten';
+import { pagination, rawApp } from './rawRoute';
+import { serverStats } from './serverStats';
+import * as budgetModule from '../src/transformer/Budget';
 
 /**
  * The hand-written baseline: Express + Sequelize with eager loading, producing the same JSON as
@@ -96,24 +99,6 @@ async function fullPage(req: express.Request) {
   };
 }
 
-/** The `meta.pagination` block, its links keeping the request's other parameters. */
-function pagination(req: express.Request, origin: string, total: number, count: number, page: number, perPage: number) {
-  const pageUrl = (n: number) => {
-    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-    query.set('page', String(n));
-    return `${origin}${req.path}?${query.toString()}`;
-  };
-  const totalPages = Math.max(1, Math.ceil(total / perPage));
-  return {
-    total,
-    count,
-    per_page: perPage,
-    current_page: page,
-    total_pages: totalPages,
-    links: { ...(page > 1 ? { previous: pageUrl(page - 1) } : {}), ...(page < totalPages ? { next: pageUrl(page + 1) } : {}) },
-  };
-}
-
 /** A tracer provider that records every span in memory (emptied every second), as a traced production app would export them. */
 function recordSpans(): void {
   const exporter = new InMemorySpanExporter();
@@ -121,21 +106,38 @@ function recordSpans(): void {
   setInterval(() => exporter.reset(), 1000).unref();
 }
 
-/** The servers compared: the toolkit as the example runs it (timing on, statements observed), without timing, with tracing, and by hand. */
+/**
+ * The servers compared (all under NODE_ENV=production): the toolkit as the example runs it, with
+ * Server-Timing on, with tracing, without its byte and resource budget, with model instances (`readAs`), and
+ * the two hand-written routes (Express + Sequelize models, and the raw driver path).
+ */
 const SERVERS: Record<ServerMode, (sequelize: Sequelize) => http.RequestListener> = {
   toolkit: (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize }).listener,
-  'toolkit-untimed': (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize, api: { timing: false } }).listener,
+  'toolkit-timed': (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize, api: { timing: true } }).listener,
   'toolkit-traced': (sequelize) => {
     recordSpans();
     return createExampleApp('express', { onError: () => undefined, sequelize }).listener;
   },
+  'toolkit-unbudgeted': (sequelize) => {
+    // Bench only (no config turns the bounds off): every walk's budget unbounded, so that it counts
+    // no bytes and no resources; what is left of the budget is the one length check of the body.
+    const Bounded = budgetModule.Budget;
+    (budgetModule as { Budget: typeof Bounded }).Budget = class extends Bounded {
+      constructor(...[, , shared]: ConstructorParameters<typeof Bounded>) {
+        super(Infinity, Infinity, shared);
+      }
+    };
+    return createExampleApp('express', { onError: () => undefined, sequelize }).listener;
+  },
+  'toolkit-instances': (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize, api: { readAs: 'instances' } }).listener,
   baseline: () => handWrittenApp(),
+  raw: (sequelize) => rawApp(sequelize),
 };
 
 /** `node throughputServer.js <mode> <sqlite file or database URL>`: serves on a loopback port and prints it. */
 const [mode, location] = process.argv.slice(2) as [ServerMode, string];
 const sequelize = createDatabase(location.includes('://') ? { url: location } : { storage: location });
-const listener = SERVERS[mode](sequelize);
+const listener = serverStats(SERVERS[mode](sequelize));
 const server = http.createServer(listener).listen(0, '127.0.0.1', () => {
   process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
 });

@@ -7,8 +7,15 @@ import { needsInstances, toModelRow } from '../model/ModelRow';
 type AnyModel = ModelStatic<Model>;
 type Parse = (value: unknown, options: { timezone?: string }) => unknown;
 
-/** How each column of a row read as text is turned into its attribute's value (dates, JSON, floats). */
-type RowPlan = Array<[attribute: string, parse: Parse]>;
+/**
+ * How each column of a row read as text is turned into its attribute's value (dates, JSON, floats),
+ * with the options of the database the model is bound to when the plan was made.
+ */
+interface RowPlan {
+  plan: Array<[attribute: string, parse: Parse]>;
+  parseOptions: { timezone?: string };
+  sequelize: unknown;
+}
 
 const plans = new WeakMap<AnyModel, RowPlan>();
 
@@ -63,10 +70,9 @@ export async function selectModels<M extends Model>(
  * findAll() would; other dialects' drivers type them already.
  */
 export function parseSqliteRow(model: AnyModel, row: Record<string, unknown>): void {
-  const sequelize = model.sequelize!;
-  if (sequelize.getDialect() !== 'sqlite') return;
-  const parseOptions = { timezone: (sequelize as unknown as { options: { timezone?: string } }).options.timezone };
-  for (const [attribute, parse] of rowPlan(model)) {
+  if (model.sequelize!.getDialect() !== 'sqlite') return;
+  const { plan, parseOptions } = rowPlan(model);
+  for (const [attribute, parse] of plan) {
     const value = row[attribute];
     if (value !== null && value !== undefined) row[attribute] = parse(value, parseOptions);
   }
@@ -112,11 +118,12 @@ export function findByKeys<M extends Model>(
 
 /** The attributes of a model whose SQLite text needs the dialect's parser, with that parser. */
 function rowPlan(target: AnyModel): RowPlan {
-  let plan = plans.get(target);
-  if (!plan) {
+  let made = plans.get(target);
+  // A model bound to another database since (a test's) gets a plan with that one's options.
+  if (!made || made.sequelize !== target.sequelize) {
     // Sequelize's dialect data types, the documented place of their parsers (not in its typings).
     const parsers = ((DataTypes as unknown as { sqlite?: unknown }).sqlite ?? {}) as Record<string, { parse?: Parse } | undefined>;
-    plan = [];
+    const plan: RowPlan['plan'] = [];
     for (const [attribute, definition] of Object.entries(target.getAttributes())) {
       const key = (definition.type as { key?: string }).key;
       // A DATE is read exactly (Sequelize's own parser moves the years 0001-0099 to 19xx).
@@ -124,7 +131,9 @@ function rowPlan(target: AnyModel): RowPlan {
       const parse = key === undefined || key === 'DATE' ? undefined : parsers[key]?.parse;
       if (typeof parse === 'function') plan.push([attribute, parse.bind(parsers[key!])]);
     }
-    plans.set(target, plan);
+    const timezone = (target.sequelize as unknown as { options: { timezone?: string } }).options.timezone;
+    made = { plan, parseOptions: { timezone }, sequelize: target.sequelize };
+    plans.set(target, made);
   }
-  return plan;
+  return made;
 }

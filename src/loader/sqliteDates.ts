@@ -10,6 +10,31 @@ function offsetMinutes(zone: string): number {
   return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
 }
 
+/** The value of the digit at `at`, or NaN. */
+function digit(text: string, at: number): number {
+  const code = text.charCodeAt(at) - 48;
+  return code >= 0 && code <= 9 ? code : NaN;
+}
+
+/**
+ * The instant of text exactly as Sequelize writes a DATE (`2024-05-01 10:20:30.123 +00:00`, years
+ * 0100 and later) read digit by digit, as every row of a page has several: NaN for any other text,
+ * which the general parser below reads.
+ */
+function writtenInstant(text: string): number {
+  if (text.length !== 30 || !text.endsWith(' +00:00') || text[4] !== '-' || text[7] !== '-' || text[10] !== ' ') return NaN;
+  if (text[13] !== ':' || text[16] !== ':' || text[19] !== '.') return NaN;
+  const number = (from: number, to: number) => {
+    let value = 0;
+    for (let at = from; at < to; at++) value = value * 10 + digit(text, at);
+    return value;
+  };
+  const year = number(0, 4);
+  // Date.UTC reads the years 0-99 as 1900-1999: those go to the general parser.
+  if (!(year >= 100)) return NaN;
+  return Date.UTC(year, number(5, 7) - 1, number(8, 10), number(11, 13), number(14, 16), number(17, 19), number(20, 23));
+}
+
 /**
  * A DATE column's SQLite text as the instant it stores. Sequelize hands the text to `new Date()`,
  * whose legacy parser reads the years 0001-0099 of `0099-05-01 00:00:00.000 +00:00` as 1999: the value
@@ -20,6 +45,8 @@ function offsetMinutes(zone: string): number {
  * parseSqliteDate('0099-05-01 00:00:00.000 +00:00').toISOString(); // '0099-05-01T00:00:00.000Z'
  */
 export function parseSqliteDate(text: string, options: { timezone?: string } = {}): Date {
+  const instant = writtenInstant(text);
+  if (instant === instant) return new Date(instant);
   const match = STORED.exec(text);
   const zone = match?.[8] ?? options.timezone ?? '+00:00';
   if (!match || !/^(Z|[+-]\d{2}:?\d{2})$/.test(zone)) return new Date(match ? text : text + (options.timezone ?? ''));

@@ -43,7 +43,7 @@ class RowBase {
   }
 }
 
-type RowClass = new () => RowBase;
+type RowClass = typeof RowBase;
 const classes = new WeakMap<AnyModel, RowClass>();
 
 /**
@@ -76,15 +76,16 @@ function notAnInstance(model: string, method: string): () => never {
 }
 
 /**
- * A row of `model` with `values` under its attribute names (rows read by one statement share one
- * shape: their keys come in the statement's column order).
+ * `values` (a plain object of `model`'s attributes under their names) made a row of `model`: the
+ * object itself, not a copy, takes the row prototype (rows read by one statement share one shape,
+ * their keys in the statement's column order).
  *
  * @example
  * const row = toModelRow(Book, { id: 1, title: 'Dune' });
  * row.get('title'); // 'Dune'
  */
 export function toModelRow<M extends Model>(model: ModelStatic<M>, values: Record<string, unknown>): ModelRow<M> {
-  return Object.assign(new (rowClass(model as AnyModel))(), values) as unknown as ModelRow<M>;
+  return Object.setPrototypeOf(values, rowClass(model).prototype) as ModelRow<M>;
 }
 
 /** True for a row made by {@link toModelRow} (a model instance is not one). */
