@@ -74,6 +74,8 @@ async function documentOf(
     shareDuplicates: config.serializer === 'json-api',
     displayKey: (name) => convert.key(name),
     filterLimits: config.filter,
+    // The array envelopes send each item's fields as they are: converted once, as the walk makes them.
+    convertFields: config.serializer === 'json-api' ? undefined : convert.fields,
     observer: context.observation,
   });
   // The walk loads relations as it goes: their statements are the database's time, not the transform's.

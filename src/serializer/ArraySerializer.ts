@@ -45,12 +45,12 @@ export class ArraySerializer implements Serializer {
     return this.wrap(data, build);
   }
 
-  /** The item's converted fields (a new object) with its includes added. */
+  /** The item's converted fields (a new object, unless the walk converted them already) with its includes added. */
   private item(item: TransformedItem, build: Build): Record<string, unknown> {
-    let out = build.convert.fields(item.fields);
+    let out = item.converted ? item.fields : build.convert.fields(item.fields);
     const { includes, aggregates } = item;
     if (includes.length === 0 && !aggregates) return out;
-    if (out === item.fields) out = { ...out };
+    if (out === item.fields && item.converted !== 'owned') out = { ...out };
     for (let i = 0; i < includes.length; i++) {
       const [name, resource, linked] = includes[i];
       if (linked) out[build.convert.key(name)] = this.included(resource, build);

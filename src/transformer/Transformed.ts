@@ -10,6 +10,12 @@ export interface TransformedItem {
   includes: Array<[name: string, resource: TransformedResource, linked: boolean]>;
   /** Aggregates of relations asked with `include=comments:count` and the like. */
   aggregates?: Array<[name: string, values: AggregateValues]>;
+  /**
+   * Set when the walk converted the fields as it made them (keys, dates, lazy values: its
+   * `convertFields` option): the serializer sends them as they are. `owned`: the conversion made a
+   * new object, which the serializer may add the includes to; `shared`: the transformer's own.
+   */
+  converted?: 'owned' | 'shared';
 }
 
 export type TransformedResource =

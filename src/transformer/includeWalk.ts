@@ -20,6 +20,9 @@ import { awaitFields, Group, groupFor, includeParams, levelSize, modelsOf, NO_IN
 
 export type { WalkOptions };
 
+/** The fields of an item until its transformer's are known. */
+const NO_FIELDS: Record<string, unknown> = Object.freeze({});
+
 /**
  * Walks the include tree over a resource. Each level is resolved for every parent at once: one
  * include method call per parent (or one batch call), then one load per relation for the whole set,
@@ -65,11 +68,12 @@ export class IncludeWalk {
     const shared = this.options.shareDuplicates ? new Map<unknown, Map<string, SharedItems>>() : null;
     let pending = false;
     const transform = (model: unknown, transformer: AnyTransformer, group: Group | undefined, policy: FieldPolicy | null): TransformedItem => {
+      const item: TransformedItem = { fields: NO_FIELDS, includes: NO_INCLUDES, converted: undefined };
       const raw = transformOne(transformer, model);
-      const fields =
-        raw instanceof Promise ? raw.then((done) => this.policies.finish(done, transformer, policy)) : this.policies.finish(raw, transformer, policy);
+      const finish = (done: Record<string, unknown>) => this.finish(item, done, transformer, policy);
       // An async transformer's fields are awaited in place before the includes are resolved.
-      const item: TransformedItem = { fields: fields as Record<string, unknown>, includes: NO_INCLUDES };
+      const fields = raw instanceof Promise ? raw.then(finish) : finish(raw);
+      (item as { fields: unknown }).fields = fields;
       pending ||= fields instanceof Promise;
       group?.entries.push({ model, transformer: transformer as Transformer, item, policy });
       return item;
@@ -109,6 +113,16 @@ export class IncludeWalk {
     if (this.budget.maxBytes !== Infinity) this.budget.spendBytes(levelSize(results));
     for (const group of groups.values()) await this.includeGroup(group, node, exclude, narrow);
     return resources.map((resource, i) => toTransformed(resource, results[i]));
+  }
+
+  /** An item's fields as sent: the fieldset applied, and converted here when the walk is asked to. */
+  private finish(item: TransformedItem, raw: Record<string, unknown>, transformer: AnyTransformer, policy: FieldPolicy | null): Record<string, unknown> {
+    const fields = this.policies.finish(raw, transformer, policy);
+    const convert = this.options.convertFields;
+    if (!convert) return fields;
+    const out = convert(fields);
+    item.converted = out === fields ? 'shared' : 'owned';
+    return out;
   }
 
   /** Resolves every requested and default include of one group of parents. */

@@ -45,6 +45,12 @@ export interface WalkOptions {
    * what JSON:API does: a resource's `id` depends on its model alone, not on the parent it was met under.
    */
   shareDuplicates?: boolean;
+  /**
+   * Converts a transformer's fields to what is sent (keys, dates, lazy values; see `Converter.fields`)
+   * as each item is made, once, so that the serializer does not convert them again: for the array
+   * serializers, whose items are the transformers' fields. Absent: the serializer converts.
+   */
+  convertFields?: (fields: Record<string, unknown>) => Record<string, unknown>;
   /** Told of each include the walk loads (a span per include when tracing is on). */
   observer?: IncludeObserver;
 }
