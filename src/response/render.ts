@@ -75,7 +75,7 @@ async function documentOf(
     displayKey: (name) => convert.key(name),
     filterLimits: config.filter,
     // The array envelopes send each item's fields as they are: converted once, as the walk makes them.
-    convertFields: config.serializer === 'json-api' ? undefined : convert.fields,
+    convertFields: config.serializer === 'json-api' ? undefined : (fields) => convert.fields(fields),
     observer: context.observation,
   });
   // The walk loads relations as it goes: their statements are the database's time, not the transform's.
