@@ -3,6 +3,9 @@ import { ApiError } from '../errors/ApiError';
 
 type AnyModel = ModelStatic<Model>;
 
+/** What an instance has beyond its attributes (sequelize-typescript's Model also declares `id` and the timestamps, which rows have). */
+type InstanceMembers = Exclude<keyof Model, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'version'>;
+
 /**
  * What a transformer receives on the toolkit's read path (`paginate()`, `cursorPaginate()`,
  * `findOrFail()` on a GET, every include level): the model's attributes as read, typed as a model
@@ -16,7 +19,7 @@ type AnyModel = ModelStatic<Model>;
  *   transform(book: ModelRow<Book>) { return { id: book.id, title: book.title }; }
  * }
  */
-export type ModelRow<M> = Pick<M, Exclude<keyof M, keyof Model>> & {
+export type ModelRow<M> = Omit<M, InstanceMembers> & {
   get(attribute: string): unknown;
   get(options?: { plain?: boolean }): Record<string, unknown>;
   toJSON(): object;

@@ -4,7 +4,7 @@ import { ApiError } from '../../../src';
 import { isModel } from '../../../src/loader/isModel';
 import { readPageAndCount, readRows } from '../../../src/loader/readPage';
 import { selectModels } from '../../../src/loader/selectModels';
-import { isModelRow, needsInstances, toModelRow } from '../../../src/model/ModelRow';
+import { isModelRow, ModelRow, needsInstances, toModelRow } from '../../../src/model/ModelRow';
 
 /** Columns and associations only: rows stand in for its instances. */
 class Shelf extends Model {
@@ -65,6 +65,14 @@ describe('ModelRow: rows in place of model instances', () => {
     expect(isModelRow(row)).to.equal(true);
     expect(isModel(row)).to.equal(true);
     expect(row instanceof Shelf).to.equal(false);
+  });
+
+  it("is typed as the model's attributes with get() and toJSON(), not its methods (checked by tsc)", () => {
+    const row: ModelRow<Shelf> = toModelRow(Shelf, { id: 1, label: 's1', placedAt: new Date(0) });
+    const read: [number, string, Date, unknown] = [row.id, row.label, row.placedAt, row.get('label')];
+    expect(read).to.deep.equal([1, 's1', new Date(0), 's1']);
+    // @ts-expect-error a row has no save()
+    expect(() => row.save()).to.throw(ApiError);
   });
 
   it('answers an instance method called on a row with RCA_ROW_NOT_INSTANCE, naming the model and the method', () => {
