@@ -14,7 +14,7 @@ interface PageStatement {
   select: string;
   /** `SELECT count(*) AS count FROM <table> AS <model>`. */
   count: string;
-  /** The conditions every row meets (` AND "deleted_at" IS NULL` of a paranoid model), as a list. */
+  /** The conditions every row meets (`"deleted_at" IS NULL` of a paranoid model), as a list. */
   always: string[];
   orderBy: string;
   /** The model's name, quoted: the alias findAll() gives the table, which the filter's conditions name. */
@@ -22,6 +22,17 @@ interface PageStatement {
 }
 
 const statements = new WeakMap<AnyModel, Map<string, PageStatement>>();
+
+/**
+ * Statements kept per model. A client chooses the columns (`fields[...]`) and the order (`?sort=`), so
+ * the combinations are many: past this, a new one is written for its request and not kept.
+ */
+const MAX_STATEMENTS_PER_MODEL = 256;
+
+/** How many statements are kept for `model` (at most MAX_STATEMENTS_PER_MODEL, 256). */
+export function statementsKept(model: AnyModel): number {
+  return statements.get(model)?.size ?? 0;
+}
 
 /**
  * The rows `model.findAll(options)` answers, read by one SELECT written here when the options are
@@ -106,8 +117,7 @@ function pageStatement(model: AnyModel, options: Record<string, unknown>): PageS
       alias,
       orderBy: order.length === 0 ? '' : ` ORDER BY ${order.map(([attribute, direction]) => `${alias}.${column(attribute)} ${direction}`).join(', ')}`,
     };
-    // One entry per column list and order an app asks for: a handful per model.
-    byKey.set(key, statement);
+    if (byKey.size < MAX_STATEMENTS_PER_MODEL) byKey.set(key, statement);
   }
   return statement;
 }

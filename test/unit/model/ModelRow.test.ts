@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { DataTypes, Model, Sequelize } from 'sequelize';
 import { ApiError } from '../../../src';
 import { isModel } from '../../../src/loader/isModel';
-import { readPageAndCount, readRows } from '../../../src/loader/readPage';
+import { readPageAndCount, readRows, statementsKept } from '../../../src/loader/readPage';
 import { selectModels } from '../../../src/loader/selectModels';
 import { isModelRow, ModelRow, needsInstances, toModelRow } from '../../../src/model/ModelRow';
 
@@ -107,5 +107,25 @@ describe('ModelRow: rows in place of model instances', () => {
     expect(await readRows(Shelf, { order: [[sequelize.fn('lower', sequelize.col('label')), 'ASC']] }, 'rows')).to.equal(null);
     expect(await readRows(Shelf, { include: [Counted] }, 'rows')).to.equal(null);
     expect(await readRows(Shelf, { paranoid: false }, 'rows')).to.equal(null);
+  });
+
+  it('keeps at most 256 statements per model, however many column lists and orders clients ask for', async () => {
+    const attributes = ['label', 'placedAt', 'createdAt', 'updatedAt'];
+    const lists = Array.from({ length: 16 }, (_, bits) => ['id', ...attributes.filter((_, i) => bits & (1 << i))]);
+    const orders = ['id', ...attributes].flatMap((attribute) => [
+      [[attribute, 'ASC']],
+      [[attribute, 'DESC']],
+      [
+        [attribute, 'DESC'],
+        ['id', 'ASC'],
+      ],
+      [
+        [attribute, 'ASC'],
+        ['id', 'DESC'],
+      ],
+    ]);
+    for (const list of lists) for (const order of orders) expect(await readRows(Shelf, { attributes: list, order }, 'rows')).to.have.length(2);
+    expect(lists.length * orders.length).to.be.greaterThan(256);
+    expect(statementsKept(Shelf)).to.equal(256);
   });
 });
