@@ -70,6 +70,12 @@ describe('resolveConfig()', () => {
     expect(() => resolveConfig({ serializer: 'xml' as never }, {})).to.throw(ApiError, /"serializer"/);
     expect(() => resolveConfig({ include: { maxLimit: 0 } }, {})).to.throw(ApiError, /"include.maxLimit"/);
     expect(() => resolveConfig({ convert: { key: 'kebab' as never } }, {})).to.throw(ApiError, /"convert.key"/);
+    expect(() => resolveConfig({ readAs: 'models' as never }, {})).to.throw(ApiError, /"readAs": must be 'rows' or 'instances'/);
+  });
+
+  it('reads rows by default; readAs: instances is accepted', () => {
+    expect(resolveConfig({}, {}).readAs).to.equal('rows');
+    expect(resolveConfig({ readAs: 'instances' }, {}).readAs).to.equal('instances');
   });
 });
 
