@@ -3,8 +3,7 @@ import { belongsToManyParts, belongsToManyQuery, PARENT_KEY, throughAlias } from
 import { loadOneByOne } from './loadOneByOne';
 import { chunks, ColumnSelector, cutAt, distinctKeys, oneMore, withKey } from './parentBatches';
 import type { RelatedRef } from './RelatedRef';
-import { needsFindAll, parseSqliteRow, ReadAs, selectModels } from './selectModels';
-import { needsInstances, toModelRow } from '../model/ModelRow';
+import { needsFindAll, ReadAs, recordsOf, selectModels } from './selectModels';
 import type { SortRequest } from './sortKey';
 
 /**
@@ -31,9 +30,7 @@ export async function loadBelongsToMany(
       const parentKey = String(takeValue(row, PARENT_KEY));
       const link: Record<string, unknown> = {};
       for (const attribute of query!.throughAttributes) link[attribute] = takeValue(row, throughAlias(attribute));
-      parseSqliteRow(parts.through, link);
-      const throughRow =
-        as === 'rows' && !needsInstances(parts.through) ? toModelRow(parts.through, link) : parts.through.build(link, { raw: true, isNewRecord: false });
+      const [throughRow] = recordsOf(parts.through, [link], as);
       (row as unknown as Record<string, unknown>)[parts.through.name] = throughRow;
       (row.dataValues as Record<string, unknown>)[parts.through.name] = throughRow;
       const list = byParent.get(parentKey) ?? [];

@@ -51,17 +51,35 @@ export async function selectModels<M extends Model>(
   { keep, as = 'instances' }: SelectOptions = {},
 ): Promise<M[]> {
   const sequelize = target.sequelize!;
-  const asRows = as === 'rows' && !needsInstances(target);
-  if (sequelize.getDialect() !== 'sqlite' && !keep && !asRows) {
+  if (sequelize.getDialect() !== 'sqlite' && !keep && !readsRows(target, as)) {
     return sequelize.query<M>(sql, { type: QueryTypes.SELECT, model: target, mapToModel: true, replacements });
   }
   // `tableNames: []` spares the PRAGMA Sequelize would otherwise run on SQLite for the first table of the SQL.
   // Without replacements, none are looked for in the SQL.
   const options = { type: QueryTypes.SELECT, raw: true, tableNames: [], ...(replacements.length > 0 ? { replacements } : {}) } as { type: QueryTypes.SELECT };
   const read = await sequelize.query<Record<string, unknown>>(sql, options);
-  const rows = keep ? read.filter(keep) : read;
-  for (const row of rows) parseSqliteRow(target, row);
-  if (asRows) return rows.map((row) => toModelRow(target, row)) as unknown as M[];
+  return recordsOf(target, keep ? read.filter(keep) : read, as);
+}
+
+/** Rows when asked for and the model allows them (see `needsInstances`). */
+function readsRows(target: AnyModel, as: ReadAs): boolean {
+  return as === 'rows' && !needsInstances(target);
+}
+
+/**
+ * Rows read raw, under `target`'s attribute names, as its records: each typed as findAll() types it
+ * (on SQLite, the model's plan found once for all of them), then made rows (`as: 'rows'`, where the
+ * model allows) or model instances.
+ *
+ * @example
+ * const [link] = recordsOf(BookGenre, [{ bookId: 1, genreId: 2, primary: 1 }], 'rows');
+ */
+export function recordsOf<M extends Model>(target: ModelStatic<M>, rows: Array<Record<string, unknown>>, as: ReadAs): M[] {
+  if (target.sequelize!.getDialect() === 'sqlite') {
+    const { plan, parseOptions } = rowPlan(target);
+    for (const row of rows) parseWith(plan, parseOptions, row);
+  }
+  if (readsRows(target, as)) return rows.map((row) => toModelRow(target, row)) as unknown as M[];
   return target.bulkBuild(rows as never, { raw: true, isNewRecord: false });
 }
 
@@ -72,6 +90,10 @@ export async function selectModels<M extends Model>(
 export function parseSqliteRow(model: AnyModel, row: Record<string, unknown>): void {
   if (model.sequelize!.getDialect() !== 'sqlite') return;
   const { plan, parseOptions } = rowPlan(model);
+  parseWith(plan, parseOptions, row);
+}
+
+function parseWith(plan: RowPlan['plan'], parseOptions: RowPlan['parseOptions'], row: Record<string, unknown>): void {
   for (const [attribute, parse] of plan) {
     const value = row[attribute];
     if (value !== null && value !== undefined) row[attribute] = parse(value, parseOptions);
