@@ -1,12 +1,10 @@
 import type { FilterableMetadata } from '../metadata/filterTypes';
 import type { TransformerSource } from '../metadata/actionMetadata';
-import { isModel } from '../loader/isModel';
 import { preloaded } from '../loader/inMemory';
 import { RelatedRef } from '../loader/RelatedRef';
-import { Lazy, MISSING } from './fieldValues';
+import { Lazy, MISSING, plainValue } from './fieldValues';
 import { includeMethods } from './includeMethods';
 import { IncludeParamsReader } from './IncludeParamsReader';
-
 import { visibleFields } from './visibleFields';
 import { CollectionResource, ItemResource, NullResource, TransformerLike } from './Resource';
 
@@ -152,7 +150,7 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
   whenLoaded<R>(model: object, relation: string, map?: (related: R) => unknown): Lazy<unknown> | typeof MISSING {
     const loaded = preloaded(model, relation);
     if (loaded === undefined) return MISSING;
-    return map ? () => map(loaded as R) : () => plain(loaded);
+    return map ? () => map(loaded as R) : () => plainValue(loaded);
   }
 
   /** An include that resolves to nothing. */
@@ -197,10 +195,4 @@ for (const [key, slot] of [
       this[slot] = names;
     },
   });
-}
-
-/** Models as their plain attributes, in lists too. */
-function plain(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(plain);
-  return isModel(value) ? value.get({ plain: true }) : value;
 }

@@ -1,3 +1,5 @@
+import { isModel } from '../loader/isModel';
+
 /**
  * The value of a field that is left out of the response: what `this.when(false, ...)` and
  * `this.whenLoaded()` of a relation that was not loaded answer.
@@ -32,4 +34,15 @@ function hasSpecialValues(fields: Record<string, unknown>): boolean {
     if (typeof value === 'function' || value === MISSING) return true;
   }
   return false;
+}
+
+/**
+ * A loaded relation as a field value: models (and rows) as their plain attributes, in lists too.
+ *
+ * @example
+ * plainValue([author]); // [{ id: 1, name: 'Ada' }]
+ */
+export function plainValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plainValue);
+  return isModel(value) ? value.get({ plain: true }) : value;
 }
