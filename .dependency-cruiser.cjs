@@ -4,7 +4,7 @@
  * A folder not listed is refused: a new folder takes its place in this table.
  */
 const LAYERS = [
-  ['errors', 'validation', 'text', 'model', 'metadata', 'observe'],
+  ['errors', 'validation', 'text', 'model', 'metadata', 'observe', 'policy'],
   ['config', 'routing'],
   ['context'],
   ['query'],

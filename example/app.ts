@@ -5,7 +5,7 @@ import Koa from 'koa';
 import { useContainer } from 'routing-controllers';
 import { Container } from 'typedi';
 import type { Sequelize } from 'sequelize';
-import { ApiConfigInput, ApiLogger, docsController, ErrorListener, useApi } from '../src';
+import { ApiConfigInput, ApiLogger, docsController, ErrorListener, useApi, UseApiOptions } from '../src';
 import type { ExampleFramework } from './config';
 import { AuthorsController } from './controllers/AuthorsController';
 import { BookGenresController } from './controllers/BookGenresController';
@@ -44,6 +44,9 @@ export interface ExampleAppOptions {
   logger?: ApiLogger;
   /** Makes the Express app (the tests pass Express 5's here); default: the installed `express()`. */
   createExpress?: () => express.Express;
+  /** Who is asking, and what each caller may see (useApi()'s options of the same names). */
+  principal?: UseApiOptions['principal'];
+  policies?: UseApiOptions['policies'];
 }
 
 /** An example app: the Express or Koa app itself, and the listener to serve it with. */
@@ -55,7 +58,7 @@ export interface ExampleApp {
 /** The books API on Express or Koa: the same controllers, the same responses. */
 export function createExampleApp(
   framework: ExampleFramework,
-  { api, onError, sequelize, logger, createExpress = express }: ExampleAppOptions = {},
+  { api, onError, sequelize, logger, createExpress = express, principal, policies }: ExampleAppOptions = {},
 ): ExampleApp {
   const options = {
     controllers: exampleControllers,
@@ -63,6 +66,8 @@ export function createExampleApp(
     onError,
     sequelize,
     logger,
+    principal,
+    policies,
   };
   if (framework === 'koa') {
     const app = useApi(new Koa(), options);

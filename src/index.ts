@@ -115,3 +115,7 @@ export { Exists } from './validation/Exists';
 export { findOrFail, validId } from './loader/findOrFail';
 export { isModelRow, needsInstances } from './model/ModelRow';
 export type { ModelRow } from './model/ModelRow';
+export { definePolicy } from './policy/definePolicy';
+export { visibleRows } from './helpers/visibleRows';
+export type { Policy, PolicyRules } from './policy/definePolicy';
+export type { PrincipalAction, PrincipalResolver } from './context/RequestContext';

@@ -2,7 +2,7 @@ import { Body, Delete, Get, JsonController, Param, Patch, Post, Put } from 'rout
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { Created, Filterable, Paginated, Sortable, Transformer } from '../../decorators';
-import { checkIfMatch, currentContext, cursorPaginate, findOrFail, json, paginate, route, SUCCESS_OPERATION, validId } from '../../src';
+import { checkIfMatch, currentContext, cursorPaginate, findOrFail, json, paginate, route, SUCCESS_OPERATION, validId, visibleRows } from '../../src';
 import { Book, Comment } from '../models';
 import { bookAttributes } from '../requests/bookAttributes';
 import { CreateBookRequest } from '../requests/CreateBookRequest';
@@ -108,7 +108,7 @@ export class BooksController {
  */
 async function writeTarget(id: number): Promise<RowTarget> {
   if (!isCurrentRequestConditional()) return { id: validId(Book, id) };
-  const book = Number.isSafeInteger(id) && id > 0 ? await Book.findByPk(id) : null;
+  const book = Number.isSafeInteger(id) && id > 0 ? await Book.findOne({ where: visibleRows(Book, { id }) }) : null;
   await checkIfMatch(book, new BookTransformer(), 'books');
   return { id, version: book!.version };
 }

@@ -1,6 +1,6 @@
 import { NotFoundError } from 'routing-controllers';
 import { literal, type Model, type ModelStatic } from 'sequelize';
-import { ApiError } from '../../src';
+import { ApiError, visibleRows } from '../../src';
 
 /** The row to write, and the version it must still have when the client's write is conditional. */
 export interface RowTarget {
@@ -9,7 +9,8 @@ export interface RowTarget {
   version?: number;
 }
 
-const where = ({ id, version }: RowTarget) => (version === undefined ? { id } : { id, version });
+/** The target row, if the caller may see it (its policy's rows). */
+const where = (model: ModelStatic<Model>, { id, version }: RowTarget) => visibleRows(model, version === undefined ? { id } : { id, version });
 
 /** No row affected: gone (404), or changed since the `If-Match` check (412). */
 function missed(model: ModelStatic<Model>, target: RowTarget): Error {
@@ -22,12 +23,12 @@ function missed(model: ModelStatic<Model>, target: RowTarget): Error {
  * concurrent writes can never mix into a row neither sent; the affected-row count decides 404/412.
  */
 export async function updateRow(model: ModelStatic<Model>, target: RowTarget, attributes: Record<string, unknown>): Promise<void> {
-  const [count] = await model.update({ ...attributes, version: literal('version + 1') }, { where: where(target) });
+  const [count] = await model.update({ ...attributes, version: literal('version + 1') }, { where: where(model, target) });
   if (count === 0) throw missed(model, target);
 }
 
 /** One `DELETE`: of ten concurrent ones, exactly one affects the row; the others answer 404. */
 export async function deleteRow(model: ModelStatic<Model>, target: RowTarget): Promise<void> {
-  const count = await model.destroy({ where: where(target) });
+  const count = await model.destroy({ where: where(model, target) });
   if (count === 0) throw missed(model, target);
 }

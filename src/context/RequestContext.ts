@@ -11,6 +11,7 @@ import type { RouteRegistry } from '../routing/RouteRegistry';
 import type { ActionApiMetadata } from '../metadata/actionMetadata';
 import type { TransformerLike } from '../metadata/transformerLike';
 import type { DocumentResource } from './DocumentResource';
+import type { Policy } from '../policy/definePolicy';
 
 export type FrameworkName = 'express' | 'koa';
 
@@ -45,7 +46,22 @@ export interface AppState {
   readonly logger?: ApiLogger;
   /** useApi()'s `sequelize`: the database of `api.transaction()`. */
   readonly sequelize?: Sequelize;
+  /** useApi()'s `policies`, by the model each governs. */
+  readonly policies?: ReadonlyMap<unknown, Policy>;
+  /** Who is asking: useApi()'s `principal`, else routing-controllers' `currentUserChecker`; absent: nobody is resolved. */
+  readonly principal?: PrincipalResolver;
 }
+
+/** The framework's request as useApi()'s `principal` resolver and `currentUserChecker` get it. */
+export interface PrincipalAction {
+  request: unknown;
+  response: unknown;
+  /** Koa's context (absent on Express). */
+  context?: unknown;
+}
+
+/** Answers who is asking (null or undefined for nobody); may be async (a token verified). */
+export type PrincipalResolver = (action: PrincipalAction) => unknown;
 
 /**
  * The framework-neutral view of the request being handled. One is created per request (and per
@@ -74,6 +90,11 @@ export interface RequestContext {
   document: DocumentResource | undefined;
   /** How many internal calls deep this request is: 0 for a client's request. */
   readonly depth: number;
+  /**
+   * Who is asking (useApi()'s `principal` resolver's answer), null for nobody; set before the action
+   * runs. An internal request has its caller's.
+   */
+  principal: unknown;
   /** Aborted when the client goes away before the answer is written; internal and remote calls follow it. */
   readonly signal: AbortSignal;
   /** Sent back as `X-Request-Id`; an internal call's is its caller's with a suffix (`abc.1`). */
@@ -85,7 +106,7 @@ export interface RequestContext {
 }
 
 /** What parsing a request's query reads of its context: the query itself, the method and the app's config. */
-export type QuerySource = Pick<RequestContext, 'method' | 'search' | 'query' | 'app'>;
+export type QuerySource = Pick<RequestContext, 'method' | 'search' | 'query' | 'app'> & Partial<Pick<RequestContext, 'principal'>>;
 
 /** The store behind json(), route() and the helpers. */
 export const requestStorage = new AsyncLocalStorage<RequestContext>();

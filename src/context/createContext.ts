@@ -31,6 +31,8 @@ export interface RawRequest {
   parentSpan?: SpanLike;
   /** An internal call's: its caller's budget, which its answer draws on too. */
   budget?: SharedBudget;
+  /** An internal call's: its caller's principal, resolved already. */
+  principal?: unknown;
 }
 
 /** The signal of a request nobody can abandon (a context built outside a server). */
@@ -52,6 +54,7 @@ class Context implements RequestContext {
   readonly body: () => unknown;
   action: ActionCall | undefined = undefined;
   document: DocumentResource | undefined = undefined;
+  principal: unknown;
   readonly depth: number;
   readonly requestId: string;
   readonly observation: RequestObservation;
@@ -74,6 +77,7 @@ class Context implements RequestContext {
     this.host = host;
     this.body = raw.body ?? noBody;
     this.depth = raw.depth ?? 0;
+    this.principal = raw.principal ?? null;
     const { requestId: idConfig, trustProxy } = app.config;
     this.requestId = raw.requestId ?? requestIdOf(raw.headers, idConfig.header, trustProxy || idConfig.trust);
     const span = startRequestSpan(this.method, this.path, raw.headers, raw.parentSpan);

@@ -16,6 +16,8 @@ export interface InternalOrigin {
   parentSpan?: SpanLike;
   /** The caller's budget: the inner answer draws on it too. */
   budget?: SharedBudget;
+  /** Who the caller is: the inner request runs as its caller, with no rights of its own. */
+  principal?: unknown;
 }
 
 export const INTERNAL_ORIGIN = Symbol('rca.internalOrigin');

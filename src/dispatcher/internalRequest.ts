@@ -59,7 +59,15 @@ export async function sendInternal<T>(app: AppState, call: InternalCall): Promis
   const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
   const parentSpan = startChildSpan(outer?.observation.span, `internal ${method} ${path.split('?')[0]}`, { 'http.request.method': method });
   const protocol = outer?.origin.startsWith('https:') ? 'https' : 'http';
-  const origin = { depth, protocol, requestId: outer?.observation.nextChildId(), parentId: outer?.requestId, parentSpan, budget: outer?.budget };
+  const origin = {
+    depth,
+    protocol,
+    requestId: outer?.observation.nextChildId(),
+    parentId: outer?.requestId,
+    parentSpan,
+    budget: outer?.budget,
+    principal: outer?.principal ?? null,
+  };
   const done = outer?.observation.timer.begin('internal');
   const signal = call.signal && outer ? AbortSignal.any([outer.signal, call.signal]) : (call.signal ?? outer?.signal);
   let raw: Awaited<ReturnType<typeof dispatchInProcess>>;

@@ -89,6 +89,7 @@ export const ERROR_REGISTRY = {
     template:
       '{model}.{method}() was called on a row, not a model instance: the toolkit reads rows for transformers (readAs); declare `instances = true` on the transformer, or read the model yourself',
   },
+  RCA_POLICY_INVALID: { status: 500, template: 'The policy of {model} is invalid: {reason}' },
   RCA_RELATION_UNKNOWN: { status: 500, template: '{model} has no association named "{association}"' },
   RCA_DECLARATIONS_INVALID: { status: 500, template: 'useApi() found {count} declared names that do not resolve:{list}' },
   RCA_CONFIG_INVALID: { status: 500, template: 'Invalid routing-controllers-api config "{key}": {reason}' },

@@ -4,7 +4,8 @@ import { ApiError } from '../errors/ApiError';
 import { fieldAttribute } from '../model/fieldAttribute';
 import { actionTransformer } from '../metadata/actionMetadata';
 import { requestQuery } from '../query/RequestQuery';
-import type { SortField } from '../query/parseSort';
+import { readSortRequest, SortField } from '../query/parseSort';
+import { rulesFor } from '../context/rulesFor';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -23,9 +24,22 @@ function sortAttribute(model: AnyModel, field: string, transformer: unknown): st
 export function orderOf(context: RequestContext, model: AnyModel, fields: readonly SortField[]): OrderItem[] {
   const transformer = actionTransformer(context);
   const order: OrderItem[] = fields.map(({ field, direction }) => [sortAttribute(model, field, transformer), direction.toUpperCase()]);
+  refuseHidden(context, model, order, transformer);
   const keys = new Set(order.map((item) => (item as [string, string])[0]));
   for (const key of model.primaryKeyAttributes) if (!keys.has(key)) order.push([key, 'ASC']);
   return order;
+}
+
+/**
+ * A sort on an attribute the principal may not read (its policy's `hidden`) is refused exactly as a
+ * key `@Sortable` does not list: the request's sort read again without the hidden keys, which throws
+ * the same 400 with the same allowed list.
+ */
+function refuseHidden(context: RequestContext, model: AnyModel, order: OrderItem[], transformer: unknown): void {
+  const { hidden } = rulesFor(context, model);
+  if (hidden.size === 0 || !order.some((item) => hidden.has((item as [string, string])[0]))) return;
+  const usable = (context.action?.metadata.sortable ?? []).filter((field) => !hidden.has(fieldAttribute(model, field, transformer) ?? ''));
+  readSortRequest(context, usable);
 }
 
 /**

@@ -38,8 +38,7 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
       path: template,
     });
   }
-  return (call: Action) => {
-    const context = hooks.contextOf(call);
+  const run = (call: Action, context: RequestContext) => {
     try {
       return requestStorage.run(context, () => {
         context.observation.setRoute(context.method, shownRoute);
@@ -52,5 +51,29 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
     } catch (error) {
       return hooks.onError(error, call);
     }
+  };
+  return (call: Action) => {
+    const context = hooks.contextOf(call);
+    // Who is asking is known before the query is read: what it may name depends on it. An internal
+    // request runs as its caller, resolved already.
+    const resolve = context.depth === 0 ? hooks.app.principal : undefined;
+    if (!resolve) return run(call, context);
+    let principal: unknown;
+    try {
+      principal = resolve(call);
+    } catch (error) {
+      return hooks.onError(error, call);
+    }
+    if (!(principal instanceof Promise)) {
+      context.principal = principal ?? null;
+      return run(call, context);
+    }
+    return principal.then(
+      (resolved: unknown) => {
+        context.principal = resolved ?? null;
+        return run(call, context);
+      },
+      (error: unknown) => hooks.onError(error, call),
+    );
   };
 }

@@ -5,7 +5,8 @@ import { setDefaultApp } from '../dispatcher/defaultApp';
 import type { ApiConfigInput } from '../config/ApiConfig';
 import { resolveConfig } from '../config/resolveConfig';
 import type { Sequelize } from 'sequelize';
-import { AppState, ErrorListener, FrameworkName, requestStorage } from '../context/RequestContext';
+import { AppState, ErrorListener, FrameworkName, PrincipalResolver, requestStorage } from '../context/RequestContext';
+import type { Policy } from '../policy/definePolicy';
 import type { ApiLogger } from '../observe/ApiLogger';
 import { observeDatabase } from './observeDatabase';
 import { endFailedSqliteTransactions } from '../dispatcher/sqliteTransactions';
@@ -32,6 +33,24 @@ export interface UseApiOptions extends RoutingControllersOptions {
   logger?: ApiLogger;
   /** The app's Sequelize instance: its statements are timed (`Server-Timing: db`) and `api.transaction()` uses it. */
   sequelize?: Sequelize;
+  /**
+   * Who is asking, answered before each action runs (may be async; throw an `UnauthorizedError` for
+   * a bad token). Default: routing-controllers' `currentUserChecker`. `null`/`undefined`: nobody.
+   */
+  principal?: PrincipalResolver;
+  /** What each caller may see of each model (`definePolicy()`); a model without one is read as before. */
+  policies?: readonly Policy[];
+}
+
+/** The policies by the model each governs; a model governed twice is an error at start-up. */
+function policiesByModel(policies: readonly Policy[] | undefined): ReadonlyMap<unknown, Policy> | undefined {
+  if (!policies || policies.length === 0) return undefined;
+  const byModel = new Map<unknown, Policy>();
+  for (const policy of policies) {
+    if (byModel.has(policy.model)) throw new ApiError('RCA_POLICY_INVALID', { model: policy.model.name, reason: 'it has two policies' });
+    byModel.set(policy.model, policy);
+  }
+  return byModel;
 }
 
 /** The default error listener: a 5xx error with its request id, to the logger or to stderr. */
@@ -66,7 +85,7 @@ function frameworkOf(app: unknown): FrameworkName {
  * app.listen(3000);
  */
 export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
-  const { api, logger, sequelize, onError = logServerErrors(logger), ...routing } = options;
+  const { api, logger, sequelize, onError = logServerErrors(logger), principal, policies, ...routing } = options;
   const framework = frameworkOf(app);
   if (sequelize) {
     observeDatabase(sequelize);
@@ -82,6 +101,8 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     onError,
     logger,
     sequelize,
+    policies: policiesByModel(policies),
+    principal: principal ?? (routing.currentUserChecker as PrincipalResolver | undefined),
   });
   const server = app as unknown as UseFn;
   const settings: RoutingControllersOptions = {

@@ -2,6 +2,7 @@ import { literal, Model, ModelStatic, Op, WhereOptions } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
 import { belongsToManyParts } from './belongsToManyQuery';
 import { scopeCondition } from './scopeCondition';
+import { policySql } from './policyRows';
 import type { FilterCondition, FilterRequest, RelationStep } from '../metadata/filterTypes';
 import { searchCondition } from './searchCondition';
 import { SqlWriter } from './SqlWriter';
@@ -70,6 +71,9 @@ function semiJoin(writer: SqlWriter, parent: AnyModel, parentAlias: string, step
   const scoped = (association as unknown as { scope?: object }).scope;
   if (scoped) conditions.push(scopeCondition(target, scoped, alias));
   if (target.options.paranoid) conditions.push(`${writer.column(target, alias, (target.options.deletedAt as string) ?? 'deletedAt')} IS NULL`);
+  // A related row the principal may not see matches nothing: it cannot be found by filtering on it.
+  const visible = policySql(target);
+  if (visible) conditions.push(visible(alias));
   const raw = association as unknown as { foreignKey: string; sourceKey: string; targetKey: string };
   switch (association.associationType) {
     case 'BelongsTo':

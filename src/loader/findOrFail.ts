@@ -1,8 +1,9 @@
 import { NotFoundError } from 'routing-controllers';
-import type { FindOptions, Model, ModelStatic } from 'sequelize';
+import { FindOptions, Model, ModelStatic, Op } from 'sequelize';
 import { requestStorage } from '../context/RequestContext';
 import { readAsFor } from './readAs';
 import { findByKeys } from './selectModels';
+import { policySql, policyWhere } from './policyRows';
 
 const notFound = (model: ModelStatic<Model>, id: number) =>
   new NotFoundError(`${model.name} ${Number.isSafeInteger(id) ? id : ''} was not found`.replace(/\s+/g, ' '));
@@ -33,7 +34,14 @@ export async function findOrFail<M extends Model>(model: ModelStatic<M>, id: num
   const context = requestStorage.getStore();
   const reading = context !== undefined && (context.method === 'GET' || context.method === 'HEAD') && Object.keys(options).length === 0;
   const as = reading ? readAsFor(context) : 'instances';
-  const found = as === 'rows' ? (await findByKeys(model, model.primaryKeyAttribute, [key], null, undefined, as))[0] : await model.findByPk(key, options);
+  // A row the principal may not see is not found: the same 404 as a row that does not exist.
+  const visible = policyWhere(model);
+  const found =
+    as === 'rows'
+      ? (await findByKeys(model, model.primaryKeyAttribute, [key], null, policySql(model), as))[0]
+      : visible
+        ? await model.findOne({ ...options, where: { [Op.and]: [{ [model.primaryKeyAttribute]: key }, visible] } })
+        : await model.findByPk(key, options);
   if (!found) throw notFound(model, id);
   return found;
 }

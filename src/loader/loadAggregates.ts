@@ -7,6 +7,7 @@ import { isModel } from './isModel';
 import type { RelatedRef } from './RelatedRef';
 import { preloaded } from './inMemory';
 import { scopeCondition } from './scopeCondition';
+import { bothConditions, policySql } from './policyRows';
 import { parseSqliteRow } from './selectModels';
 import { aggregatesOfRows, AggregateValues } from './aggregateInMemory';
 import { chunks } from './parentBatches';
@@ -29,7 +30,7 @@ type AnyModel = ModelStatic<Model>;
 export async function loadAggregates(
   refs: RelatedRef[],
   aggregates: readonly IncludeAggregate[],
-  where?: (alias: string) => string,
+  filter?: (alias: string) => string,
 ): Promise<AggregateValues[]> {
   if (refs.length === 0) return [];
   const parent = refs[0].parent;
@@ -37,6 +38,8 @@ export async function loadAggregates(
   const association = (parent.constructor as AnyModel).associations?.[refs[0].association];
   if (!association) throw new ApiError('RCA_RELATION_UNKNOWN', { model: parent.constructor.name, association: refs[0].association });
   const target = association.target as AnyModel;
+  // Only the rows the principal may see are counted; rows in memory were not read under its policy.
+  const where = bothConditions(filter, policySql(target));
   const columns = new Map<string, string>();
   for (const { fn, column } of aggregates) {
     if (column === undefined) continue;

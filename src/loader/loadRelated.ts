@@ -6,6 +6,7 @@ import type { RelatedRef } from './RelatedRef';
 import { associationOf, ColumnSelector, loadAssociation } from './sequelizeLoader';
 import type { ReadAs } from './selectModels';
 import type { SortRequest } from './sortKey';
+import { bothConditions, policySql } from './policyRows';
 
 /**
  * Fills every reference with its relation. References are grouped by parent model and relation;
@@ -19,14 +20,26 @@ import type { SortRequest } from './sortKey';
 export async function loadRelated(refs: RelatedRef[], sort: SortRequest, select?: ColumnSelector, as: ReadAs = 'instances'): Promise<void> {
   for (const group of groupRefs(refs).values()) {
     if (rowsOwnedByParent(group[0])) for (const ref of group) ref.exclusive = true;
-    const pending = fillFromMemory(group, sort);
+    const sorted = withPolicy(group[0], sort);
+    const pending = fillFromMemory(group, sorted);
     if (pending.length === 0) continue;
     const parent = pending[0].parent;
     if (!isModel(parent)) {
       throw new ApiError('RCA_RELATION_UNKNOWN', { model: parent.constructor.name, association: pending[0].association });
     }
-    await loadAssociation(associationOf(parent, pending[0].association), pending, sort, select, as);
+    await loadAssociation(associationOf(parent, pending[0].association), pending, sorted, select, as);
   }
+}
+
+/**
+ * The include's request with the rows the principal may see of the related model added to its
+ * `where` (rows in memory were not read under the policy: they are read again).
+ */
+function withPolicy(ref: RelatedRef, sort: SortRequest): SortRequest {
+  if (!isModel(ref.parent)) return sort;
+  const target = (ref.parent.constructor as ModelStatic<Model>).associations?.[ref.association]?.target as ModelStatic<Model> | undefined;
+  const rows = target && policySql(target);
+  return rows ? { ...sort, where: bothConditions(sort.where, rows) } : sort;
 }
 
 /** A has-many or has-one relation of a model (loaded or not): each of its rows belongs to one parent. */

@@ -9,7 +9,7 @@ import { includeDefaults, parseIncludes } from './parseIncludes';
 import type { ActionApiMetadata } from '../metadata/actionMetadata';
 import { readPageRequest, PageRequest } from './parsePage';
 import { jsonpCallback } from './parseCallback';
-import { readSortRequest, SortField } from './parseSort';
+import { readSortRequest, SortField, usableSortKeys } from './parseSort';
 import { assertQueryFamilies } from './queryFamilies';
 
 /**
@@ -58,7 +58,7 @@ export function parseRequestQuery(source: QuerySource, metadata: ActionApiMetada
     include,
     exclude,
     fieldsets: parseFieldsets(source.query),
-    sort: readSortRequest(source, metadata?.sortable),
+    sort: readSortRequest(source, usableSortKeys(source, metadata, transformer)),
     page: metadata?.paginated ? readPageRequest(source, metadata.paginated) : null,
     filter: readFilterRequest(source, metadata, transformer),
     callback: jsonpCallback(source),

@@ -1,3 +1,6 @@
+import type { ActionApiMetadata } from '../metadata/actionMetadata';
+import { rulesFor } from '../context/rulesFor';
+import { fieldAttribute } from '../model/fieldAttribute';
 import { QuerySource, queryValue } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { fieldKey } from '../text/fieldKey';
@@ -54,4 +57,19 @@ export function readSortRequest(context: QuerySource, sortable: readonly string[
   if (sortable) return parseSort(value, sortable);
   if (value !== undefined && context.app.config.serializer === 'json-api') throw invalid(String(value), 'this route cannot be sorted');
   return null;
+}
+
+/**
+ * An action's `@Sortable` keys less those on an attribute the principal may not read (its policies'
+ * `hidden`), so that such a key is refused exactly as an unlisted one, before the action. The keys'
+ * model is the action's `@Filterable` one; an action without it is checked when its order is made
+ * (`sortOrder()`, `paginate()`).
+ */
+export function usableSortKeys(context: QuerySource, metadata: ActionApiMetadata | undefined, transformer?: unknown): readonly string[] | undefined {
+  const sortable = metadata?.sortable;
+  const model = metadata?.filterable?.model();
+  if (!sortable || !model || !context.app.policies) return sortable;
+  const { hidden } = rulesFor(context, model);
+  if (hidden.size === 0) return sortable;
+  return sortable.filter((field) => !hidden.has(fieldAttribute(model, field, transformer) ?? ''));
 }

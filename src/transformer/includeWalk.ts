@@ -7,6 +7,7 @@ import { DEFAULT_FILTER_LIMITS } from '../query/parseFilter';
 import { Budget } from './Budget';
 import { fieldColumns } from './fieldColumns';
 import { FieldPolicies, FieldPolicy } from './fieldPolicy';
+import { HiddenFields } from './hiddenFields';
 import { aggregateGroup, callInclude } from './includeCalls';
 import { includeFilterRequest } from './includeFilter';
 import { childExclude, includeNames, refuseIncludes } from './includeNames';
@@ -34,10 +35,12 @@ const NO_FIELDS: Record<string, unknown> = Object.freeze({});
 export class IncludeWalk {
   private readonly budget: Budget;
   private readonly policies: FieldPolicies;
+  private readonly hidden: HiddenFields | null;
 
   constructor(private readonly options: WalkOptions) {
     this.budget = new Budget(options.maxResources ?? Infinity, options.maxBytes ?? Infinity, options.sharedLimits);
     this.policies = new FieldPolicies(options.fieldsets ?? NO_FIELDSETS, options.alwaysKeep, options.displayKey);
+    this.hidden = options.hiddenOf ? new HiddenFields(options.hiddenOf) : null;
   }
 
   /** Resources the walk has transformed. */
@@ -70,7 +73,8 @@ export class IncludeWalk {
     const transform = (model: unknown, transformer: AnyTransformer, group: Group | undefined, policy: FieldPolicy | null): TransformedItem => {
       const item: TransformedItem = { fields: NO_FIELDS, includes: NO_INCLUDES, converted: undefined };
       const raw = transformOne(transformer, model);
-      const finish = (done: Record<string, unknown>) => this.finish(item, done, transformer, policy);
+      const finish = (done: Record<string, unknown>) =>
+        this.finish(item, this.hidden ? this.hidden.apply(done, transformer, model) : done, transformer, policy);
       // An async transformer's fields are awaited in place before the includes are resolved.
       const fields = raw instanceof Promise ? raw.then(finish) : finish(raw);
       (item as { fields: unknown }).fields = fields;

@@ -51,6 +51,11 @@ export interface WalkOptions {
    * serializers, whose items are the transformers' fields. Absent: the serializer converts.
    */
   convertFields?: (fields: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * The attributes of a model class the request's principal may not read (its policy's `hidden`):
+   * fields made from them are not sent. Absent: every field is.
+   */
+  hiddenOf?: (modelClass: unknown) => ReadonlySet<string>;
   /** Told of each include the walk loads (a span per include when tracing is on). */
   observer?: IncludeObserver;
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sequelize } from 'sequelize-typescript';
-import { createExampleApp } from '../../example/app';
+import { createExampleApp, ExampleAppOptions } from '../../example/app';
 import type { ApiConfigInput, ApiLogger } from '../../src';
 import type { ExampleFramework } from '../../example/config';
 import { RunningApp, TestResponse } from '../fixture/app';
@@ -15,7 +15,7 @@ export type TestFramework = ExampleFramework | 'express5';
 export async function startExample(
   framework: TestFramework,
   api: ApiConfigInput = {},
-  { logger, sequelize: own }: { logger?: ApiLogger; sequelize?: Sequelize } = {},
+  { logger, sequelize: own, principal, policies }: { logger?: ApiLogger; sequelize?: Sequelize } & Pick<ExampleAppOptions, 'principal' | 'policies'> = {},
 ): Promise<RunningApp & { send(method: string, path: string, body?: unknown): Promise<TestResponse> }> {
   const sequelize = own ?? (await exampleDatabase());
   const errors: unknown[] = [];
@@ -26,6 +26,8 @@ export async function startExample(
     onError: (error, status) => errors.push({ error, status }),
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     createExpress: framework === 'express5' ? () => require('express5')() : undefined,
+    principal,
+    policies,
   });
   const server = http.createServer(example.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

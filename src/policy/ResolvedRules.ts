@@ -1,0 +1,33 @@
+import type { WhereOptions } from 'sequelize';
+import { ApiError } from '../errors/ApiError';
+import type { Policy } from './definePolicy';
+
+/** A policy's rules for one caller, checked and ready for the loader and the walk. */
+export interface ResolvedRules {
+  /** The rows the caller may see; undefined: all of them. */
+  readonly rows: WhereOptions | undefined;
+  /** Attributes the caller may not read. */
+  readonly hidden: ReadonlySet<string>;
+}
+
+/** The rules of no policy, and of a policy that restricts nothing. */
+export const NO_RULES: ResolvedRules = Object.freeze({ rows: undefined, hidden: new Set<string>() });
+
+/**
+ * A policy's rules for `principal`: its `hidden` names checked against the model's attributes (a
+ * misspelt name would hide nothing, so it is an error, not a silent pass).
+ *
+ * @example
+ * resolveRules(bookPolicy, user); // { rows: { draft: false }, hidden: Set { 'cost' } }
+ */
+export function resolveRules(policy: Policy, principal: unknown): ResolvedRules {
+  const rules = policy.rules(principal ?? null) ?? {};
+  const model = policy.model;
+  const attributes = model.getAttributes();
+  for (const name of rules.hidden ?? []) {
+    if (!(name in attributes)) throw new ApiError('RCA_POLICY_INVALID', { model: model.name, reason: `"${name}" is not an attribute of it` });
+  }
+  const rows = rules.rows && Reflect.ownKeys(rules.rows).length > 0 ? rules.rows : undefined;
+  if (!rows && !rules.hidden?.length) return NO_RULES;
+  return Object.freeze({ rows, hidden: new Set<string>(rules.hidden ?? []) });
+}

@@ -1,0 +1,229 @@
+import { expect } from 'chai';
+import { Op } from 'sequelize';
+import { Author, Book, Comment } from '../../example/models';
+import { definePolicy, SerializerName } from '../../src';
+import { exampleQueries } from '../fixture/database';
+import { startExample, TestFramework } from './exampleServer';
+
+/** The test's callers: an `x-test-user` header names one; without it, nobody is signed in. */
+type User = { role: 'reader' | 'admin' };
+const principal = ({ request }: { request: unknown }) => {
+  const role = (request as { headers: Record<string, string | undefined> }).headers['x-test-user'];
+  return role === 'admin' || role === 'reader' ? { role } : null;
+};
+const ADMIN = { headers: { 'x-test-user': 'admin' } };
+const READER = { headers: { 'x-test-user': 'reader' } };
+
+/**
+ * Books 1-50 only and no description, comments rated 3 or more, no author email: for anyone but an
+ * admin; a reader does not see when a book was published either.
+ */
+const VISIBLE_BOOKS = 50;
+const policies = [
+  definePolicy(Book, (user: User | null) =>
+    user?.role === 'admin'
+      ? {}
+      : { rows: { id: { [Op.lte]: VISIBLE_BOOKS } }, hidden: user?.role === 'reader' ? ['description', 'publishedAt'] : ['description'] },
+  ),
+  definePolicy(Comment, (user: User | null) => (user?.role === 'admin' ? {} : { rows: { rating: { [Op.gte]: 3 } } })),
+  definePolicy(Author, (user: User | null) => (user?.role === 'admin' ? {} : { hidden: ['email'] })),
+];
+
+type Running = Awaited<ReturnType<typeof startExample>>;
+type BookJson = { id: number; description?: unknown; comments?: { data: Array<{ id: number; rating: number }> }; author?: Record<string, unknown> };
+
+for (const framework of ['express', 'koa'] as TestFramework[]) {
+  for (const serializer of ['array', 'json-api'] as SerializerName[]) {
+    describe(`policies: rows and hidden fields by principal [${framework}, ${serializer}]`, () => {
+      let app: Running;
+      before(async () => {
+        app = await startExample(framework, { serializer }, { principal, policies });
+      });
+      after(() => app.close());
+
+      /** The books of a response, with their includes, whatever the envelope. */
+      const booksOf = (body: any): BookJson[] => {
+        if (serializer === 'array') return Array.isArray(body.data) ? body.data : [body];
+        const included = new Map<string, any>((body.included ?? []).map((resource: any) => [`${resource.type}:${resource.id}`, resource]));
+        const flat = (resource: any): BookJson => ({
+          id: Number(resource.id),
+          ...resource.attributes,
+          ...(resource.relationships?.comments?.data
+            ? {
+                comments: {
+                  data: resource.relationships.comments.data.map((ref: any) => ({ id: Number(ref.id), ...included.get(`comments:${ref.id}`).attributes })),
+                },
+              }
+            : {}),
+          ...(resource.relationships?.author?.data ? { author: included.get(`authors:${resource.relationships.author.data.id}`).attributes } : {}),
+        });
+        return Array.isArray(body.data) ? body.data.map(flat) : [flat(body.data)];
+      };
+      const totalOf = (body: any): number => (serializer === 'array' ? body.meta.pagination.total : body.meta.pagination.total);
+
+      it('a page and its total hold only the rows the caller may see; an admin sees them all', async () => {
+        const anonymous = await app.get('/v1/books?per_page=100');
+        expect(anonymous.status).to.equal(200);
+        expect(totalOf(anonymous.body)).to.equal(VISIBLE_BOOKS);
+        expect(booksOf(anonymous.body).every((book) => book.id <= VISIBLE_BOOKS)).to.equal(true);
+        const admin = await app.get('/v1/books?per_page=100', ADMIN);
+        expect(totalOf(admin.body)).to.equal(await Book.count());
+      });
+
+      it('a field made from a hidden attribute is not sent, at the top level and in an include', async () => {
+        const anonymous = booksOf((await app.get('/v1/books?per_page=5&include=author')).body);
+        expect(anonymous).to.have.length(5);
+        for (const book of anonymous) {
+          expect(book).not.to.have.property('description');
+          expect(book.author).not.to.have.property('email');
+          expect(book.author).to.have.property('name');
+        }
+        const admin = booksOf((await app.get('/v1/books?per_page=5&include=author', ADMIN)).body);
+        for (const book of admin) {
+          expect(book).to.have.property('description');
+          expect(book.author).to.have.property('email');
+        }
+      });
+
+      it('a row the caller may not see is a 404, the same as a row that does not exist', async () => {
+        const hidden = await app.get(`/v1/books/${VISIBLE_BOOKS + 1}`);
+        const missing = await app.get('/v1/books/999999');
+        expect(hidden.status).to.equal(404);
+        expect(missing.status).to.equal(404);
+        expect(hidden.text.replace(String(VISIBLE_BOOKS + 1), 'N')).to.equal(missing.text.replace('999999', 'N'));
+        expect((await app.get(`/v1/books/${VISIBLE_BOOKS + 1}`, ADMIN)).status).to.equal(200);
+      });
+
+      it('a write to a row the caller may not see is the 404 of a missing row, and changes nothing', async () => {
+        const id = VISIBLE_BOOKS + 1;
+        const before = (await Book.findByPk(id))!.title;
+        const hidden = await app.send('PATCH', `/v1/books/${id}`, { title: 'Renamed' });
+        const missing = await app.send('PATCH', '/v1/books/999999', { title: 'Renamed' });
+        expect(hidden.status, hidden.text).to.equal(404);
+        expect(hidden.text.replace(String(id), 'N')).to.equal(missing.text.replace('999999', 'N'));
+        expect((await Book.findByPk(id))!.title).to.equal(before);
+      });
+
+      it('every include level holds only the related rows the caller may see (loaded or counted)', async () => {
+        const books = booksOf((await app.get('/v1/books?per_page=20&include=comments:limit(50)')).body);
+        const sent = books.flatMap((book) => book.comments!.data);
+        expect(sent.length).to.be.above(0);
+        expect(sent.every((comment) => comment.rating >= 3)).to.equal(true);
+        for (const book of books) {
+          const visible = await Comment.count({ where: { bookId: book.id, rating: { [Op.gte]: 3 } } });
+          expect(book.comments!.data, `book ${book.id}`).to.have.length(Math.min(visible, 50));
+        }
+        const admin = booksOf((await app.get('/v1/books?per_page=20&include=comments:limit(50)', ADMIN)).body).flatMap((book) => book.comments!.data);
+        expect(admin.some((comment) => comment.rating < 3)).to.equal(true);
+      });
+
+      it('counts and aggregates of an include count only the rows the caller may see', async () => {
+        const res = await app.get('/v1/books?per_page=10&include=comments:count,comments:min(rating)');
+        expect(res.status).to.equal(200);
+        for (const resource of serializer === 'array' ? res.body.data : res.body.data) {
+          const id = Number(resource.id);
+          const counted = serializer === 'array' ? resource.comments_count : resource.relationships.comments.meta.count;
+          const least = serializer === 'array' ? resource.comments_min_rating : resource.relationships.comments.meta.min.rating;
+          expect(counted, `book ${id}`).to.equal(await Comment.count({ where: { bookId: id, rating: { [Op.gte]: 3 } } }));
+          if (counted > 0) expect(least).to.be.at.least(3);
+        }
+      });
+
+      it('a relation filter matches only related rows the caller may see', async () => {
+        // Books found through a comment's text: for a caller who may not see low-rated comments, only through the others.
+        const booksWith = async (text: string, rating: object) =>
+          [
+            ...new Set(
+              (await Comment.findAll({ where: { body: { [Op.like]: `%${text}%` }, rating, bookId: { [Op.lte]: VISIBLE_BOOKS } } })).map((c) =>
+                Number(c.bookId),
+              ),
+            ),
+          ].sort((a, b) => a - b);
+        const low = await Comment.findAll({ where: { rating: { [Op.lt]: 3 }, bookId: { [Op.lte]: VISIBLE_BOOKS } } });
+        let text: string | undefined;
+        for (const comment of low) {
+          const word = comment.body.split(' ').sort((a, b) => b.length - a.length)[0];
+          if ((await booksWith(word, { [Op.gte]: 3 })).join() !== (await booksWith(word, { [Op.ne]: null })).join()) text = word;
+          if (text) break;
+        }
+        expect(text, 'a word of a low-rated comment that finds more books than the visible comments do').to.be.a('string');
+        const ids = booksOf(
+          (await app.get(`/v1/books?${serializer === 'json-api' ? 'page[size]' : 'per_page'}=100&filter[comments.body][contains]=${encodeURIComponent(text!)}`))
+            .body,
+        ).map((book) => book.id);
+        expect(
+          ids.sort((a, b) => a - b),
+          text,
+        ).to.deep.equal(await booksWith(text!, { [Op.gte]: 3 }));
+      });
+
+      it('an internal call (a batch) runs as its caller', async () => {
+        const batch = JSON.stringify({ requests: [{ method: 'GET', url: `/v1/books/${VISIBLE_BOOKS + 1}` }] });
+        const post = (headers: Record<string, string>) =>
+          app.get('/v1/batch', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: batch });
+        const anonymous = await post({});
+        const admin = await post({ 'x-test-user': 'admin' });
+        const statusOf = (body: any) => (body.responses ?? body.meta.responses)[0].status;
+        expect(statusOf(anonymous.body), anonymous.text).to.equal(404);
+        expect(statusOf(admin.body), admin.text).to.equal(200);
+      });
+
+      it('an atomic operation runs as its caller: an update of an unseen row fails as a missing one, and nothing is kept', async function () {
+        if (serializer !== 'json-api') this.skip();
+        const id = VISIBLE_BOOKS + 2;
+        const before = (await Book.findByPk(id))!.title;
+        const operations = (target: number) =>
+          JSON.stringify({ 'atomic:operations': [{ op: 'update', data: { type: 'books', id: String(target), attributes: { title: 'Renamed' } } }] });
+        const post = (target: number, headers: Record<string, string> = {}) =>
+          app.get('/v1/operations', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"',
+              accept: 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"',
+              ...headers,
+            },
+            body: operations(target),
+          });
+        const hidden = await post(id);
+        const missing = await post(999999);
+        expect(hidden.status, hidden.text).to.equal(missing.status);
+        expect(hidden.status).to.be.within(400, 499);
+        expect(hidden.text.split(String(id)).join('N')).to.equal(missing.text.split('999999').join('N'));
+        expect((await Book.findByPk(id))!.title).to.equal(before);
+      });
+
+      /** The answer to `path` with `name` in it, and the answer with a name nothing declares in its place: the same but for the name. */
+      const asIfMissing = async (path: (name: string) => string, name: string, init = {}) => {
+        const hidden = await app.get(path(name), init);
+        const missing = await app.get(path('zzqq'), init);
+        expect(hidden.status, hidden.text).to.equal(400);
+        // The name as the request wrote it (in brackets, quotes or after a sign), set aside.
+        const unnamed = (text: string, shown: string) => text.replace(new RegExp(`(?<=[\\[",-])${shown}(?=[\\]\\\\"])`, 'g'), '?');
+        expect(unnamed(hidden.text, name)).to.equal(unnamed(missing.text, 'zzqq'));
+        expect(hidden.text).not.to.match(new RegExp(`allowed: [^"]*${name}|filterable: [^"]*${name}`));
+      };
+
+      it('a filter on a hidden attribute, or a search over one, is refused exactly as an undeclared field', async () => {
+        await asIfMissing((name) => `/v1/books?filter[${name}][contains]=a`, 'description');
+        await asIfMissing((name) => `/v1/books?filter[${name}]=a`, 'q');
+        await asIfMissing((name) => `/v1/books?filter[${name}][gte]=2000-01-01`, 'published_at', READER);
+        expect((await app.get('/v1/books?filter[description][contains]=a', ADMIN)).status).to.equal(200);
+        expect((await app.get('/v1/books?filter[published_at][gte]=2000-01-01')).status).to.equal(200);
+      });
+
+      it('a sort on a hidden attribute is refused exactly as a key @Sortable does not list', async () => {
+        await asIfMissing((name) => `/v1/books?sort=title,-${name}`, 'published_at', READER);
+        expect((await app.get('/v1/books?sort=-published_at')).status).to.equal(200);
+        const reader = booksOf((await app.get('/v1/books?sort=title', READER)).body);
+        expect(reader.every((book) => !('published_at' in book) && !('publishedAt' in book))).to.equal(true);
+      });
+
+      it('a policy costs no statement: the same statements run for a restricted caller and an admin', async () => {
+        const path = '/v1/books?per_page=100&include=author,publisher,comments:count,comments';
+        const restricted = await exampleQueries(() => app.get(path));
+        const open = await exampleQueries(() => app.get(path, ADMIN));
+        expect(restricted.length).to.equal(open.length);
+      });
+    });
+  }
+}
