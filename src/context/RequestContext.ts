@@ -2,7 +2,7 @@ import type { SharedBudget } from './SharedBudget';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestListener } from 'node:http';
 import type { RoutingControllersOptions } from 'routing-controllers';
-import type { Sequelize } from 'sequelize';
+import type { Model, ModelStatic, Sequelize } from 'sequelize';
 import type { ApiConfig } from '../config/ApiConfig';
 import { ApiError } from '../errors/ApiError';
 import type { ApiLogger } from '../observe/ApiLogger';
@@ -48,6 +48,8 @@ export interface AppState {
   readonly sequelize?: Sequelize;
   /** useApi()'s `policies`, by the model each governs. */
   readonly policies?: ReadonlyMap<unknown, Policy>;
+  /** The model of each transformer class the routes reach (declared, or learnt when the app started), by class. */
+  readonly transformerModels?: ReadonlyMap<object, ModelStatic<Model>>;
   /** Who is asking: useApi()'s `principal`, else routing-controllers' `currentUserChecker`; absent: nobody is resolved. */
   readonly principal?: PrincipalResolver;
 }

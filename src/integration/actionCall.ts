@@ -5,6 +5,7 @@ import { readFilterRequest } from '../query/readFilter';
 import { parseRequestQuery } from '../query/RequestQuery';
 import { converter } from '../response/convertBody';
 import { checkRequestNames } from '../transformer/checkRequestNames';
+import { accessView } from '../transformer/AccessView';
 
 /**
  * The record of the action a request runs, made before it runs. A decorated action gets its
@@ -31,6 +32,7 @@ export function recordActionCall(context: RequestContext, metadata: ActionApiMet
       resourceKey: metadata.transformer?.resourceKey,
       displayKey: (name) => convert.key(name),
       filterLimits: config.filter,
+      access: accessView(context),
     });
   }
   return Object.freeze({ metadata, transformer, query });

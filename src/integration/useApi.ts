@@ -92,6 +92,9 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     endFailedSqliteTransactions(sequelize);
     readSqliteDatesExactly(sequelize);
   }
+  const governed = policiesByModel(policies);
+  // Every declared name against the models and transformers: a typo stops the app here, not a client later.
+  const transformerModels = checkDeclarations(routedActions(routing.controllers), modelsOf(sequelize), governed !== undefined);
   const state: AppState = Object.freeze({
     framework,
     config: resolveConfig(api),
@@ -101,7 +104,8 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     onError,
     logger,
     sequelize,
-    policies: policiesByModel(policies),
+    policies: governed,
+    transformerModels,
     principal: principal ?? (routing.currentUserChecker as PrincipalResolver | undefined),
   });
   const server = app as unknown as UseFn;
@@ -122,8 +126,6 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     server.use(koaContextAndErrors(state, onError));
     createExecutor(Object.assign(new KoaApiDriver(app), { state, queryValidation: queryValidation(routing.validation) }), settings);
   }
-  // Every declared name against the models and transformers: a typo stops the app here, not a client later.
-  checkDeclarations(routedActions(routing.controllers), modelsOf(sequelize));
   attachApiState(app, state);
   setDefaultApp(state);
   return app;

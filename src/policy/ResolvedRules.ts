@@ -8,14 +8,17 @@ export interface ResolvedRules {
   readonly rows: WhereOptions | undefined;
   /** Attributes the caller may not read. */
   readonly hidden: ReadonlySet<string>;
+  /** Associations the caller may not include, filter or count through. */
+  readonly hiddenRelations: ReadonlySet<string>;
 }
 
 /** The rules of no policy, and of a policy that restricts nothing. */
-export const NO_RULES: ResolvedRules = Object.freeze({ rows: undefined, hidden: new Set<string>() });
+export const NO_RULES: ResolvedRules = Object.freeze({ rows: undefined, hidden: new Set<string>(), hiddenRelations: new Set<string>() });
 
 /**
- * A policy's rules for `principal`: its `hidden` names checked against the model's attributes (a
- * misspelt name would hide nothing, so it is an error, not a silent pass).
+ * A policy's rules for `principal`: its `hidden` names checked against the model's attributes and
+ * its `hiddenRelations` against its associations (a misspelt name would hide nothing, so it is an
+ * error, not a silent pass).
  *
  * @example
  * resolveRules(bookPolicy, user); // { rows: { draft: false }, hidden: Set { 'cost' } }
@@ -27,7 +30,10 @@ export function resolveRules(policy: Policy, principal: unknown): ResolvedRules 
   for (const name of rules.hidden ?? []) {
     if (!(name in attributes)) throw new ApiError('RCA_POLICY_INVALID', { model: model.name, reason: `"${name}" is not an attribute of it` });
   }
+  for (const name of rules.hiddenRelations ?? []) {
+    if (!model.associations?.[name]) throw new ApiError('RCA_POLICY_INVALID', { model: model.name, reason: `"${name}" is not an association of it` });
+  }
   const rows = rules.rows && Reflect.ownKeys(rules.rows).length > 0 ? rules.rows : undefined;
-  if (!rows && !rules.hidden?.length) return NO_RULES;
-  return Object.freeze({ rows, hidden: new Set<string>(rules.hidden ?? []) });
+  if (!rows && !rules.hidden?.length && !rules.hiddenRelations?.length) return NO_RULES;
+  return Object.freeze({ rows, hidden: new Set<string>(rules.hidden ?? []), hiddenRelations: new Set<string>(rules.hiddenRelations ?? []) });
 }

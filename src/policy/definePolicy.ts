@@ -16,6 +16,11 @@ export interface PolicyRules<M extends Model = Model> {
    * transformer makes from one (named after it, or declaring it in `columns`) is not sent.
    */
   hidden?: ReadonlyArray<keyof Attributes<M> & string>;
+  /**
+   * Associations of the model the caller may not use: an include that loads one, a relation filter
+   * or count through one, is refused exactly as an include or field that does not exist.
+   */
+  hiddenRelations?: readonly string[];
 }
 
 /** A policy: the model it governs and its rules for a caller (`null` for an anonymous one). */

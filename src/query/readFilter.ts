@@ -2,8 +2,9 @@ import type { QuerySource } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import type { ActionApiMetadata } from '../metadata/actionMetadata';
 import { filterFields } from '../model/filterFields';
-import type { FilterField, FilterRequest } from '../metadata/filterTypes';
+import type { FilterRequest } from '../metadata/filterTypes';
 import { rulesFor } from '../context/rulesFor';
+import { HiddenNames, usableFilterFields } from './usableFilterFields';
 import { FILTER_PARAMETER, parseFilter } from './parseFilter';
 
 /** True when the request carries any `filter` parameter. */
@@ -21,25 +22,19 @@ function asksFilter(context: QuerySource): boolean {
  */
 export function readFilterRequest(context: QuerySource, metadata: ActionApiMetadata | undefined, transformer?: unknown): FilterRequest | null {
   const filterable = metadata?.filterable;
-  if (filterable) return parseFilter(context.query, usableFields(context, filterFields(filterable, transformer)), context.app.config.filter);
+  if (filterable) {
+    const fields = filterFields(filterable, transformer);
+    // A field the principal may not use is refused exactly as one never declared.
+    const usable = context.app.policies ? usableFilterFields(fields, principalNames(context)) : fields;
+    return parseFilter(context.query, usable, context.app.config.filter);
+  }
   if ((metadata || context.app.config.serializer === 'json-api') && asksFilter(context)) {
     throw new ApiError('RCA_FILTER_INVALID', { parameter: FILTER_PARAMETER, reason: 'this route filters nothing (it declares no @Filterable fields)' });
   }
   return null;
 }
 
-/**
- * The declared fields less those the principal may not read (its policies' `hidden`): a field on a
- * hidden attribute, or a search over one, is not offered, and is refused exactly as an undeclared one.
- */
-function usableFields(context: QuerySource, fields: ReadonlyMap<string, FilterField>): ReadonlyMap<string, FilterField> {
-  if (!context.app.policies) return fields;
-  let usable: Map<string, FilterField> | undefined;
-  for (const [name, field] of fields) {
-    const { hidden } = rulesFor(context, field.model);
-    if (hidden.size === 0 || !(field.search ?? [field.attribute]).some((attribute) => hidden.has(attribute))) continue;
-    usable ??= new Map(fields);
-    usable.delete(name);
-  }
-  return usable ?? fields;
+/** What the request's principal may not use, from its policies. */
+export function principalNames(context: QuerySource): HiddenNames {
+  return { hidden: (model) => rulesFor(context, model).hidden, hiddenRelations: (model) => rulesFor(context, model).hiddenRelations };
 }

@@ -19,7 +19,7 @@ import { requestQuery } from '../query/RequestQuery';
 import type { RenderedResponse } from './RenderedResponse';
 import { bytesRefusal } from '../transformer/Budget';
 import { sqlRelationLoader } from '../loader/RelationLoader';
-import { rulesFor } from '../context/rulesFor';
+import { accessView } from '../transformer/AccessView';
 
 /** What a builder asks to send. */
 export type ResponseBody =
@@ -78,8 +78,8 @@ async function documentOf(
     // The array envelopes send each item's fields as they are: converted once, as the walk makes them.
     convertFields: config.serializer === 'json-api' ? undefined : (fields) => convert.fields(fields),
     observer: context.observation,
-    // Fields made from attributes the principal may not read are not sent (its policies' `hidden`).
-    hiddenOf: context.app.policies ? (modelClass) => rulesFor(context, modelClass).hidden : undefined,
+    // What the principal may not use (its policies) is not sent, and refused where a request names it.
+    access: accessView(context),
   });
   // The walk loads relations as it goes: their statements are the database's time, not the transform's.
   const transforming = timer.beginExcluding('transform', 'db');

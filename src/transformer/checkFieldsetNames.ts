@@ -2,10 +2,12 @@ import { ApiError } from '../errors/ApiError';
 import { Transformer } from './Transformer';
 import { Fieldset } from '../query/Fieldset';
 import { fieldKey } from '../text/fieldKey';
+import { AccessView, usableFieldNames } from './AccessView';
 
 /**
- * Every name of a fieldset must be a field or an include of its type: anything else is a 400
- * naming the fieldset and listing the allowed names (as `displayKey` spells them).
+ * Every name of a fieldset must be a field or an include of its type that the principal may use
+ * (`access`): anything else is a 400 naming the fieldset and listing the allowed names (as
+ * `displayKey` spells them).
  *
  * @example
  * checkFieldsetNames(new Fieldset('books', ['nope']), ['id', 'title'], transformer); // 400: "nope" is not a field of books
@@ -15,9 +17,14 @@ export function checkFieldsetNames(
   fields: readonly string[],
   transformer: unknown,
   displayKey: (name: string) => string = (name) => name,
+  access?: AccessView,
 ): void {
-  const names = [...fields];
-  if (transformer instanceof Transformer) names.push(...transformer.availableIncludes, ...transformer.defaultIncludes);
+  let names = [...fields];
+  if (transformer instanceof Transformer) {
+    names.push(...transformer.availableIncludes, ...transformer.defaultIncludes);
+    // What the principal may not use is not a field of the type to it: refused, and not listed.
+    names = [...usableFieldNames(access, transformer as Transformer, names)];
+  }
   const known = new Set(names.map(fieldKey));
   const unknown = fieldset.names.find((name) => !known.has(fieldKey(name)));
   if (unknown === undefined) return;

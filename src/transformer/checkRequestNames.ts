@@ -10,6 +10,9 @@ import { includeShapes } from './includeShapes';
 import { transformerSortKeys } from './includeSortKeys';
 import type { TransformerLike } from './Resource';
 import { Transformer } from './Transformer';
+import { AccessView, includeTarget, unusableIncludes, withoutHiddenKeys } from './AccessView';
+
+const NOTHING: ReadonlySet<string> = new Set<string>();
 
 /** The parts of a request's query whose names a transformer declares. */
 export interface NamedQuery {
@@ -26,6 +29,8 @@ export interface NameCheckOptions {
   displayKey?: (name: string) => string;
   /** `filter.*` of the config, for the includes' `filter()` conditions. */
   filterLimits?: FilterLimits;
+  /** What the request's principal may not use (its policies): refused as names that do not exist. */
+  access?: AccessView;
 }
 
 /**
@@ -46,10 +51,11 @@ export function checkRequestNames(transformer: TransformerLike, query: NamedQuer
   const root = transformer as Transformer;
   const types = new Map<string, Transformer>();
   if (options.resourceKey !== undefined) types.set(options.resourceKey, root);
-  checkLevel(root, query.include, query.exclude, query.narrow, types, options.filterLimits ?? DEFAULT_FILTER_LIMITS);
+  const level = { types, limits: options.filterLimits ?? DEFAULT_FILTER_LIMITS, access: options.access };
+  checkLevel(root, query.include, query.exclude, query.narrow, level);
   for (const [type, fieldset] of query.fieldsets) {
     const known = types.get(type);
-    if (known?.schema) checkFieldsetNames(fieldset, Object.keys(known.schema), known, options.displayKey);
+    if (known?.schema) checkFieldsetNames(fieldset, Object.keys(known.schema), known, options.displayKey, options.access);
   }
 }
 
@@ -62,21 +68,29 @@ function unknownBelow(transformer: Transformer, method: string, name: string): s
 }
 
 /** One level: its names, then each requested include whose transformer is known, collecting the types reached. */
+/** What every level is checked with: the types reached so far, the filter bounds, the principal's view. */
+interface LevelChecks {
+  types: Map<string, Transformer>;
+  limits: FilterLimits;
+  access: AccessView | undefined;
+}
+
 function checkLevel(
   transformer: Transformer,
   node: IncludeTree | IncludeNode,
   exclude: ExcludeTree,
   narrow: readonly string[] | undefined,
-  types: Map<string, Transformer>,
-  limits: FilterLimits,
+  { types, limits, access }: LevelChecks,
 ): void {
-  const names = includeNames(transformer, node, exclude, narrow);
+  const names = includeNames(transformer, node, exclude, narrow, unusableIncludes(access, transformer));
   if (names.length === 0) return;
   const shapes = includeShapes(transformer);
   for (const [name, requested] of names) {
     const child = node.children.get(requested);
-    if (child?.aggregates) checkAggregates(transformer, name, child);
-    if (child?.filters) includeFilterRequest(transformer, name, child, limits);
+    const target = access && includeTarget(access, transformer, name);
+    const hidden = target ? access.hidden(target) : NOTHING;
+    if (child?.aggregates) checkAggregates(transformer, name, child, hidden);
+    if (child?.filters) includeFilterRequest(transformer, name, child, limits, access);
     const shape = shapes.find((candidate) => candidate.name === name)!;
     const below = childExclude(exclude, name);
     const deeper = (child?.children.size ?? 0) > 0 || below.names.size > 0 || below.children.size > 0;
@@ -89,9 +103,9 @@ function checkLevel(
     if (!types.has(shape.type)) types.set(shape.type, shape.transformer);
     if (child?.sortGiven) {
       const declared = transformer.sortable[name];
-      const keys = declared ? { allowed: declared } : transformerSortKeys(shape.transformer);
+      const keys = withoutHiddenKeys(declared ? { allowed: declared } : transformerSortKeys(shape.transformer), hidden);
       checkSortAllowed({ params: child.params, sortGiven: true, path: child.path, ...keys });
     }
-    if (deeper) checkLevel(shape.transformer, child ?? EMPTY_INCLUDE_TREE, below, undefined, types, limits);
+    if (deeper) checkLevel(shape.transformer, child ?? EMPTY_INCLUDE_TREE, below, undefined, { types, limits, access });
   }
 }

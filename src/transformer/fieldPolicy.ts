@@ -1,6 +1,7 @@
 import type { Fieldset, Fieldsets } from '../query/Fieldset';
 import { fieldKey } from '../text/fieldKey';
 import { checkFieldsetNames } from './checkFieldsetNames';
+import type { AccessView } from './AccessView';
 import { resolveFields } from './fieldValues';
 import type { AnyTransformer } from './Resource';
 
@@ -20,6 +21,7 @@ export class FieldPolicies {
     private readonly fieldsets: Fieldsets,
     private readonly alwaysKeep: readonly string[] = ['id'],
     private readonly displayKey?: (name: string) => string,
+    private readonly access?: AccessView,
   ) {}
 
   /** The field policy of a resource type: null when the request gave it no fieldset. */
@@ -44,7 +46,7 @@ export class FieldPolicies {
 
   /** Every name of a fieldset must be a field or an include of the type (checked once per type). */
   check(policy: FieldPolicy, fields: Record<string, unknown>, transformer: AnyTransformer): void {
-    checkFieldsetNames(policy.fieldset, Object.keys(fields), transformer, this.displayKey);
+    checkFieldsetNames(policy.fieldset, Object.keys(fields), transformer, this.displayKey, this.access);
     policy.checked = true;
   }
 

@@ -1,4 +1,7 @@
-import { fieldKey } from '../text/fieldKey';
+import type { Model, ModelStatic } from 'sequelize';
+import { AccessView, madeFromHidden } from './AccessView';
+
+type AnyModel = ModelStatic<Model>;
 import type { AnyTransformer } from './Resource';
 
 /** Per transformer class, per model class: whether each field is made from an attribute the principal may not read. */
@@ -11,18 +14,18 @@ type Verdicts = Map<unknown, Map<unknown, Map<string, boolean>>>;
  * class and field name.
  *
  * @example
- * new HiddenFields((model) => rulesFor(context, model).hidden).apply({ id: 1, cost: 4 }, transformer, book); // { id: 1 }
+ * new HiddenFields(accessView(context)!).apply({ id: 1, cost: 4 }, transformer, book); // { id: 1 }
  */
 export class HiddenFields {
   private readonly verdicts: Verdicts = new Map();
 
-  constructor(private readonly hiddenOf: (modelClass: unknown) => ReadonlySet<string>) {}
+  constructor(private readonly access: AccessView) {}
 
   /** `fields` as the principal may read them: the same object when nothing is hidden. */
   apply(fields: Record<string, unknown>, transformer: AnyTransformer, model: unknown): Record<string, unknown> {
     if (model === null || typeof model !== 'object') return fields;
     const modelClass = model.constructor;
-    const hidden = this.hiddenOf(modelClass);
+    const hidden = this.access.hidden(modelClass as AnyModel);
     if (hidden.size === 0) return fields;
     const verdicts = this.verdictsOf(transformer, modelClass);
     const dropped = (key: string) => {
@@ -45,11 +48,4 @@ export class HiddenFields {
     if (!verdicts) byModel.set(modelClass, (verdicts = new Map<string, boolean>()));
     return verdicts;
   }
-}
-
-/** True when the field is named after a hidden attribute or declares one among its `columns`. */
-function madeFromHidden(key: string, transformer: AnyTransformer, hidden: ReadonlySet<string>): boolean {
-  const declared = (transformer as { columns?: Readonly<Record<string, readonly string[]>> | null } | undefined)?.columns?.[key];
-  const hiddenKeys = new Set([...hidden].map(fieldKey));
-  return [key, ...(declared ?? [])].some((name) => hiddenKeys.has(fieldKey(name)));
 }

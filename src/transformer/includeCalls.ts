@@ -44,9 +44,10 @@ export async function aggregateGroup(
   child: IncludeNode,
   resources: Resource[],
   where?: (alias: string) => string,
+  hidden?: ReadonlySet<string>,
 ): Promise<void> {
   const aggregates = child.aggregates!;
-  checkAggregates(group.transformer, name, child);
+  checkAggregates(group.transformer, name, child, hidden);
   const refs: RelatedRef[] = [];
   const values: AggregateValues[] = resources.map((resource) => {
     const data = resource.kind === 'null' ? null : resource.data;

@@ -4,6 +4,7 @@ import type { Transformer } from './Transformer';
 import { filterFields } from '../model/filterFields';
 import type { FilterRequest } from '../metadata/filterTypes';
 import { FilterLimits, parseFilter } from '../query/parseFilter';
+import { HiddenNames, usableFilterFields } from '../query/usableFilterFields';
 
 /**
  * The conditions of an include's `filter()` modifiers (`comments:filter(rating|gte|4)`), read as a
@@ -14,7 +15,13 @@ import { FilterLimits, parseFilter } from '../query/parseFilter';
  * @example
  * includeFilterRequest(new BookTransformer(), 'comments', node, config.filter); // { all: [rating >= 4], any: [], ... }
  */
-export function includeFilterRequest(transformer: Transformer, name: string, node: IncludeNode, limits: FilterLimits): FilterRequest | null {
+export function includeFilterRequest(
+  transformer: Transformer,
+  name: string,
+  node: IncludeNode,
+  limits: FilterLimits,
+  names?: HiddenNames,
+): FilterRequest | null {
   if (!node.filters) return null;
   const written = `${node.path}:${node.filters.map((filter) => `filter(${filter.field}|${filter.operator}|${filter.value})`).join(':')}`;
   const declaration = transformer.includeFilters[name];
@@ -22,7 +29,9 @@ export function includeFilterRequest(transformer: Transformer, name: string, nod
   const query = new URLSearchParams();
   for (const { field, operator, value } of node.filters) query.append(`filter[${field}][${operator}]`, value);
   try {
-    return parseFilter(query, filterFields(declaration, undefined), limits);
+    const fields = filterFields(declaration, undefined);
+    // A field the principal may not use is refused as one never declared.
+    return parseFilter(query, names ? usableFilterFields(fields, names) : fields, limits);
   } catch (error) {
     if (error instanceof ApiError && error.code === 'RCA_FILTER_INVALID') throw new UnexpectedIncludesParameterError(written, String(error.details.reason));
     throw error;

@@ -3,10 +3,13 @@ import { fieldKey } from '../text/fieldKey';
 import { EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../query/IncludeTree';
 import { Transformer } from './Transformer';
 
+const NONE: ReadonlySet<string> = new Set<string>();
+
 /**
  * The includes of one level for a transformer: the requested names checked against its
  * `availableIncludes` (and the action's `@AvailableIncludes` at the top), then its defaults, less
- * the excluded. Each pair is the declared name and the name as the request spelled it. An unknown
+ * the excluded. Each pair is the declared name and the name as the request spelled it. `unusable`:
+ * includes the principal may not use, refused (and left out of defaults) as if not declared. An unknown
  * name, or an exclude that names an include unknown here or reaches below one not included, is a 400.
  *
  * @example
@@ -17,8 +20,9 @@ export function includeNames(
   node: IncludeTree | IncludeNode,
   exclude: ExcludeTree,
   narrow?: readonly string[],
+  unusable: ReadonlySet<string> = NONE,
 ): Array<[string, string]> {
-  const allowed = transformer.availableIncludes.filter((name) => !narrow || narrow.some((n) => fieldKey(n) === fieldKey(name)));
+  const allowed = transformer.availableIncludes.filter((name) => !unusable.has(name) && (!narrow || narrow.some((n) => fieldKey(n) === fieldKey(name))));
   const byKey = new Map(allowed.map((name) => [fieldKey(name), name]));
   const names: Array<[string, string]> = [];
   for (const [requested, child] of node.children) {
@@ -29,17 +33,17 @@ export function includeNames(
     names.push([declared, requested]);
   }
   for (const name of transformer.defaultIncludes) {
-    if (!names.some(([declared]) => declared === name)) names.push([name, name]);
+    if (!unusable.has(name) && !names.some(([declared]) => declared === name)) names.push([name, name]);
   }
   if (exclude.names.size === 0 && exclude.children.size === 0) return names;
-  checkExcludes(transformer, exclude, names);
+  checkExcludes(transformer, exclude, names, unusable);
   const dropped = new Set([...exclude.names].map(fieldKey));
   return names.filter(([declared]) => !dropped.has(fieldKey(declared)));
 }
 
 /** Excluded names must be this transformer's includes; a path going deeper must go through one that is included. */
-function checkExcludes(transformer: Transformer, exclude: ExcludeTree, included: Array<[string, string]>): void {
-  const declared = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
+function checkExcludes(transformer: Transformer, exclude: ExcludeTree, included: Array<[string, string]>, unusable: ReadonlySet<string>): void {
+  const declared = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])].filter((name) => !unusable.has(name));
   const known = new Set(declared.map(fieldKey));
   for (const name of [...exclude.names, ...exclude.children.keys()]) {
     if (!known.has(fieldKey(name))) {
@@ -70,8 +74,10 @@ export function refuseIncludes(node: IncludeTree | IncludeNode): void {
  * The columns a request aggregates of one include (`comments:avg(rating)`) must be ones the
  * transformer's `aggregates` allows for it: anything else is a 400 listing them.
  */
-export function checkAggregates(transformer: Transformer, name: string, node: IncludeNode): void {
-  const allowed = transformer.aggregates[name] ?? [];
+export function checkAggregates(transformer: Transformer, name: string, node: IncludeNode, hidden: ReadonlySet<string> = NONE): void {
+  const hiddenKeys = new Set([...hidden].map(fieldKey));
+  // A column the principal may not read is not offered: refused as one never declared.
+  const allowed = (transformer.aggregates[name] ?? []).filter((column) => !hiddenKeys.has(fieldKey(column)));
   for (const { fn, column } of node.aggregates ?? []) {
     if (column === undefined || allowed.some((declared) => fieldKey(declared) === fieldKey(column))) continue;
     throw new UnexpectedIncludesParameterError(

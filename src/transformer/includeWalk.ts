@@ -8,6 +8,7 @@ import { Budget } from './Budget';
 import { fieldColumns } from './fieldColumns';
 import { FieldPolicies, FieldPolicy } from './fieldPolicy';
 import { HiddenFields } from './hiddenFields';
+import { includeTarget, relatedModel, unusableIncludes, withoutHiddenKeys } from './AccessView';
 import { aggregateGroup, callInclude } from './includeCalls';
 import { includeFilterRequest } from './includeFilter';
 import { childExclude, includeNames, refuseIncludes } from './includeNames';
@@ -20,6 +21,8 @@ import type { WalkOptions } from './walkOptions';
 import { awaitFields, Group, groupFor, includeParams, levelSize, modelsOf, NO_INCLUDES, toTransformed, transformOne } from './walkLevel';
 
 export type { WalkOptions };
+
+const NO_NAMES: ReadonlySet<string> = new Set<string>();
 
 /** The fields of an item until its transformer's are known. */
 const NO_FIELDS: Record<string, unknown> = Object.freeze({});
@@ -39,8 +42,8 @@ export class IncludeWalk {
 
   constructor(private readonly options: WalkOptions) {
     this.budget = new Budget(options.maxResources ?? Infinity, options.maxBytes ?? Infinity, options.sharedLimits);
-    this.policies = new FieldPolicies(options.fieldsets ?? NO_FIELDSETS, options.alwaysKeep, options.displayKey);
-    this.hidden = options.hiddenOf ? new HiddenFields(options.hiddenOf) : null;
+    this.policies = new FieldPolicies(options.fieldsets ?? NO_FIELDSETS, options.alwaysKeep, options.displayKey, options.access);
+    this.hidden = options.access ? new HiddenFields(options.access) : null;
   }
 
   /** Resources the walk has transformed. */
@@ -131,12 +134,15 @@ export class IncludeWalk {
 
   /** Resolves every requested and default include of one group of parents. */
   private async includeGroup(group: Group, node: IncludeTree | IncludeNode, exclude: ExcludeTree, narrow?: readonly string[]): Promise<void> {
-    for (const [name, requested] of includeNames(group.transformer, node, exclude, narrow)) {
+    const { access } = this.options;
+    for (const [name, requested] of includeNames(group.transformer, node, exclude, narrow, unusableIncludes(access, group.transformer))) {
       const child = childNode(node, requested, this.options.defaults);
       const params = includeParams(child, group.transformer.limits[name]);
       const resources = await callInclude(group, name, params);
       const where = this.includeWhere(group.transformer, name, child);
-      if (child.aggregates) await aggregateGroup(this.options.loader, group, name, child, resources, where);
+      const target = access && (relatedModel(resources) ?? includeTarget(access, group.transformer, name));
+      const hidden = target ? access.hidden(target) : undefined;
+      if (child.aggregates) await aggregateGroup(this.options.loader, group, name, child, resources, where, hidden);
       if (child.rows === false) continue;
       // Include methods only name relations; the budget decides before any of them is loaded.
       this.budget.reserveLevel(resources, params.limit, child.path);
@@ -144,7 +150,7 @@ export class IncludeWalk {
       for (const resource of resources) if (resource.kind !== 'null' && resource.data instanceof RelatedRef) refs.push(resource.data);
       if (refs.length > 0) {
         const declared = group.transformer.sortable[name];
-        const keys = declared ? { allowed: declared } : includeSortKeys(resources);
+        const keys = withoutHiddenKeys(declared ? { allowed: declared } : includeSortKeys(resources), hidden ?? NO_NAMES);
         const sort = { params, sortGiven: child.sortGiven, path: child.path, ...keys, where };
         const loaded = this.options.observer?.include(child.path, refs.length);
         await this.options.loader.loadRelated(refs, sort, this.columnSelector(resources, name), this.readAs(resources));
@@ -164,7 +170,7 @@ export class IncludeWalk {
 
   /** An include's `filter()` conditions as SQL on its related model under an alias; undefined without any. */
   private includeWhere(transformer: Transformer, name: string, child: IncludeNode): ((alias: string) => string) | undefined {
-    const filter = includeFilterRequest(transformer, name, child, this.options.filterLimits ?? DEFAULT_FILTER_LIMITS);
+    const filter = includeFilterRequest(transformer, name, child, this.options.filterLimits ?? DEFAULT_FILTER_LIMITS, this.options.access);
     if (!filter) return undefined;
     return this.options.loader.condition(transformer.includeFilters[name].model(), filter);
   }

@@ -1,4 +1,5 @@
 import type { RelationLoader } from '../loader/RelationLoader';
+import type { AccessView } from './AccessView';
 import type { ReadAs } from '../loader/selectModels';
 import type { IncludeObserver } from '../observe/RequestObservation';
 import type { FilterLimits } from '../query/parseFilter';
@@ -52,10 +53,11 @@ export interface WalkOptions {
    */
   convertFields?: (fields: Record<string, unknown>) => Record<string, unknown>;
   /**
-   * The attributes of a model class the request's principal may not read (its policy's `hidden`):
-   * fields made from them are not sent. Absent: every field is.
+   * What the request's principal may not use (its policies): fields made from attributes it may not
+   * read are not sent, and includes, include filters, sorts and aggregates and fieldset names it may
+   * not use are refused as names that do not exist. Absent: nothing is hidden.
    */
-  hiddenOf?: (modelClass: unknown) => ReadonlySet<string>;
+  access?: AccessView;
   /** Told of each include the walk loads (a span per include when tracing is on). */
   observer?: IncludeObserver;
 }

@@ -16,16 +16,20 @@ const READER = { headers: { 'x-test-user': 'reader' } };
 
 /**
  * Books 1-50 only and no description, comments rated 3 or more, no author email: for anyone but an
- * admin; a reader does not see when a book was published either.
+ * admin; a reader does not see when a book was published, a book's genres, nor a comment's rating either.
  */
 const VISIBLE_BOOKS = 50;
 const policies = [
   definePolicy(Book, (user: User | null) =>
     user?.role === 'admin'
       ? {}
-      : { rows: { id: { [Op.lte]: VISIBLE_BOOKS } }, hidden: user?.role === 'reader' ? ['description', 'publishedAt'] : ['description'] },
+      : user?.role === 'reader'
+        ? { rows: { id: { [Op.lte]: VISIBLE_BOOKS } }, hidden: ['description', 'publishedAt'], hiddenRelations: ['genres'] }
+        : { rows: { id: { [Op.lte]: VISIBLE_BOOKS } }, hidden: ['description'] },
   ),
-  definePolicy(Comment, (user: User | null) => (user?.role === 'admin' ? {} : { rows: { rating: { [Op.gte]: 3 } } })),
+  definePolicy(Comment, (user: User | null) =>
+    user?.role === 'admin' ? {} : { rows: { rating: { [Op.gte]: 3 } }, ...(user?.role === 'reader' ? { hidden: ['rating'] as const } : {}) },
+  ),
   definePolicy(Author, (user: User | null) => (user?.role === 'admin' ? {} : { hidden: ['email'] })),
 ];
 
@@ -198,7 +202,7 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
         const missing = await app.get(path('zzqq'), init);
         expect(hidden.status, hidden.text).to.equal(400);
         // The name as the request wrote it (in brackets, quotes or after a sign), set aside.
-        const unnamed = (text: string, shown: string) => text.replace(new RegExp(`(?<=[\\[",-])${shown}(?=[\\]\\\\"])`, 'g'), '?');
+        const unnamed = (text: string, shown: string) => text.replace(new RegExp(`(?<=[\\[",=(.-])${shown}(?=[\\]\\\\",.:|)&]|$)`, 'g'), '?');
         expect(unnamed(hidden.text, name)).to.equal(unnamed(missing.text, 'zzqq'));
         expect(hidden.text).not.to.match(new RegExp(`allowed: [^"]*${name}|filterable: [^"]*${name}`));
       };
@@ -209,6 +213,31 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
         await asIfMissing((name) => `/v1/books?filter[${name}][gte]=2000-01-01`, 'published_at', READER);
         expect((await app.get('/v1/books?filter[description][contains]=a', ADMIN)).status).to.equal(200);
         expect((await app.get('/v1/books?filter[published_at][gte]=2000-01-01')).status).to.equal(200);
+      });
+
+      it('an include of a hidden relation, or a relation filter through one, is refused exactly as one that does not exist', async () => {
+        await asIfMissing((name) => `/v1/books?include=author,${name}`, 'genres', READER);
+        await asIfMissing((name) => `/v1/books?include=${name}:count`, 'genres', READER);
+        await asIfMissing((name) => `/v1/books?exclude=${name}`, 'genres', READER);
+        await asIfMissing((name) => `/v1/books?fields[books]=title,${name}`, 'genres', READER);
+        await asIfMissing((name) => `/v1/books?filter[${name}.name]=Poetry`, 'genres', READER);
+        expect((await app.get('/v1/books?include=genres', ADMIN)).status).to.equal(200);
+        expect((await app.get('/v1/books?include=genres')).status).to.equal(200);
+      });
+
+      it("an include's filter, sort, aggregate or fieldset on a hidden attribute is refused exactly as an unknown one", async () => {
+        await asIfMissing((name) => `/v1/books?include=comments:filter(${name}|gte|4)`, 'rating', READER);
+        await asIfMissing((name) => `/v1/books?include=comments:sort(${name}|desc)`, 'rating', READER);
+        await asIfMissing((name) => `/v1/books?include=comments:avg(${name})`, 'rating', READER);
+        await asIfMissing((name) => `/v1/books?include=comments&fields[comments]=body,${name}`, 'rating', READER);
+        await asIfMissing((name) => `/v1/comments?fields[comments]=body,${name}`, 'rating', READER);
+        for (const path of ['/v1/books?include=comments:filter(rating|gte|4):sort(rating|desc),comments:avg(rating)&fields[comments]=body,rating']) {
+          expect((await app.get(path)).status, path).to.equal(200);
+          expect((await app.get(path, ADMIN)).status, path).to.equal(200);
+        }
+        const comments = booksOf((await app.get('/v1/books?per_page=5&include=comments', READER)).body).flatMap((book) => book.comments!.data);
+        expect(comments.length).to.be.above(0);
+        expect(comments.every((comment) => !('rating' in comment))).to.equal(true);
       });
 
       it('a sort on a hidden attribute is refused exactly as a key @Sortable does not list', async () => {
