@@ -107,6 +107,42 @@ describe('checkDeclarations()', () => {
     );
   });
 
+  it("learns each transformer's model from the action and the associations its includes name", () => {
+    const learnt = checkDeclarations([{ target: GoodController, method: 'index' }], [Post, Note], true);
+    expect(learnt.get(PostTransformer)).to.equal(Post);
+    expect(learnt.get(NoteTransformer)).to.equal(Note);
+  });
+
+  it('with policies, names a transformer whose model it cannot learn; a declared model settles it', () => {
+    class Plain {
+      @UseTransformer(PostTransformer)
+      show() {
+        return null;
+      }
+    }
+    const found = problems([{ target: Plain, method: 'show' }], [Post, Note]);
+    expect(found, 'without policies a model is not needed').to.deep.equal([]);
+    let error: unknown;
+    try {
+      checkDeclarations([{ target: Plain, method: 'show' }], [Post, Note], true);
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ApiError).message).to.include('PostTransformer: its model is not known (no route or include names it): declare `model = () => TheModel`');
+    class DeclaredPosts extends PostTransformer {
+      model = () => Post;
+    }
+    class Declared {
+      @UseTransformer(DeclaredPosts)
+      show() {
+        return null;
+      }
+    }
+    const learnt = checkDeclarations([{ target: Declared, method: 'show' }], [Post, Note], true);
+    expect(learnt.get(DeclaredPosts)).to.equal(Post);
+    expect(learnt.get(NoteTransformer)).to.equal(Note);
+  });
+
   it('names a model whose class fields hide its attributes, and how to fix it', () => {
     expect(problems([], [Shadowed])).to.deep.equal([
       'model Shadowed: the class fields body hide its attributes (each would read undefined): write them as `declare title: string`, or set "useDefineForClassFields": false in tsconfig.json',

@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import { DataTypes, Model, Op, Sequelize } from 'sequelize';
+import express from 'express';
+import { definePolicy, useApi } from '../../../src';
+import { ApiError } from '../../../src/errors/ApiError';
+import { NO_RULES, resolveRules } from '../../../src/policy/ResolvedRules';
+
+const sequelize = new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging: false });
+class Doc extends Model {}
+Doc.init({ title: DataTypes.STRING, secret: DataTypes.STRING, draft: DataTypes.BOOLEAN }, { sequelize, modelName: 'Doc' });
+class Tag extends Model {}
+Tag.init({ name: DataTypes.STRING }, { sequelize, modelName: 'Tag' });
+Doc.hasMany(Tag, { as: 'tags', foreignKey: 'docId' });
+
+const codeOf = (work: () => unknown): string | undefined => {
+  try {
+    work();
+  } catch (error) {
+    return error instanceof ApiError ? `${error.code}: ${error.message}` : String(error);
+  }
+  return undefined;
+};
+
+describe('resolveRules()', () => {
+  it("answers a policy's rules for a principal, and no rules for a policy that restricts nothing", () => {
+    const policy = definePolicy(Doc, (user: { admin: boolean } | null) =>
+      user?.admin ? {} : { rows: { draft: false }, hidden: ['secret'], hiddenRelations: ['tags'] },
+    );
+    const reader = resolveRules(policy, null);
+    expect(reader.rows).to.deep.equal({ draft: false });
+    expect([...reader.hidden]).to.deep.equal(['secret']);
+    expect([...reader.hiddenRelations]).to.deep.equal(['tags']);
+    expect(resolveRules(policy, { admin: true })).to.equal(NO_RULES);
+    expect(
+      resolveRules(
+        definePolicy(Doc, () => ({ rows: {} })),
+        null,
+      ),
+    ).to.equal(NO_RULES);
+    expect(
+      resolveRules(
+        definePolicy(Doc, () => ({ rows: { [Op.or]: [{ draft: false }] } })),
+        null,
+      ).rows,
+    ).to.have.property(Op.or);
+  });
+
+  it('refuses a hidden name that is no attribute, and a relation that is no association (RCA_POLICY_INVALID)', () => {
+    expect(
+      codeOf(() =>
+        resolveRules(
+          definePolicy(Doc, () => ({ hidden: ['secrett'] })),
+          null,
+        ),
+      ),
+    ).to.equal('RCA_POLICY_INVALID: The policy of Doc is invalid: "secrett" is not an attribute of it');
+    expect(
+      codeOf(() =>
+        resolveRules(
+          definePolicy(Doc, () => ({ hiddenRelations: ['tagz'] })),
+          null,
+        ),
+      ),
+    ).to.equal('RCA_POLICY_INVALID: The policy of Doc is invalid: "tagz" is not an association of it');
+  });
+});
+
+describe("useApi()'s policies", () => {
+  it('refuses two policies for one model when the app is wired', () => {
+    const policy = definePolicy(Doc, () => ({}));
+    expect(codeOf(() => useApi(express(), { controllers: [], policies: [policy, definePolicy(Doc, () => ({ hidden: ['secret'] }))] }))).to.equal(
+      'RCA_POLICY_INVALID: The policy of Doc is invalid: it has two policies',
+    );
+  });
+});
