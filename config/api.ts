@@ -107,6 +107,11 @@ const config: ApiConfigInput = {
   // `instances = true`, still gets instances) or 'instances' (model instances everywhere).
   readAs: 'rows',
 
+  // A request body that writes an attribute its caller's policy makes read-only (`readOnly`):
+  // 'refuse' answers 422 naming each such field before the action runs; 'ignore' drops those fields
+  // from the body and lets the action run with the rest.
+  readOnlyWrites: 'refuse',
+
   // JSON encoding: pretty-print, escape non-ASCII as \uXXXX, escape "/" as "\/".
   jsonEncodeOption: {
     pretty: false,

@@ -60,6 +60,11 @@ export interface ApiConfig {
    * `'instances'`, model instances everywhere (the behaviour of earlier releases).
    */
   readAs: 'rows' | 'instances';
+  /**
+   * A body field that writes an attribute the caller's policy makes read-only: `'refuse'`, a 422
+   * naming it before the action; `'ignore'`, the field is dropped and the action runs with the rest.
+   */
+  readOnlyWrites: 'refuse' | 'ignore';
   jsonEncodeOption: JsonEncodeOption;
   successFormat: MessageFormat;
   errorFormat: MessageFormat;

@@ -15,6 +15,7 @@ export function validateConfig(config: ApiConfig): void {
     ['trustProxy', typeof config.trustProxy === 'boolean', 'must be true or false'],
     ['serializer', ['array', 'data-array', 'json-api'].includes(config.serializer), "must be 'array', 'data-array' or 'json-api'"],
     ['readAs', config.readAs === 'rows' || config.readAs === 'instances', "must be 'rows' or 'instances'"],
+    ['readOnlyWrites', config.readOnlyWrites === 'refuse' || config.readOnlyWrites === 'ignore', "must be 'refuse' or 'ignore'"],
     ['convert.key', [null, 'snake', 'camel'].includes(config.convert.key), "must be 'snake', 'camel' or null"],
     ['convert.date', config.convert.date === null || ['string', 'function'].includes(typeof config.convert.date), 'must be a format, a function or null'],
     ['include.params.limit', isNonNegativeInt(limit) && isNonNegativeInt(offset), 'must be [limit, offset] of non-negative integers'],

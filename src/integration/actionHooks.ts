@@ -4,6 +4,7 @@ import { AppState, requestStorage, RequestContext } from '../context/RequestCont
 import { checkRequestDocument } from '../jsonapi/documentChecks';
 import { bodyCheck } from './bodyParam';
 import { recordActionCall } from './actionCall';
+import { checkWritable } from './writableCheck';
 import { deriveRouteName } from '../routing/RouteRegistry';
 import { readActionMetadata } from '../metadata/actionMetadata';
 
@@ -46,6 +47,7 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
         checkBody?.(context);
         const params = hooks.paramsOf(call);
         if (hooks.app.config.serializer === 'json-api') checkRequestDocument(context, params);
+        checkWritable(context);
         return execute(call);
       });
     } catch (error) {

@@ -10,10 +10,17 @@ export interface ResolvedRules {
   readonly hidden: ReadonlySet<string>;
   /** Associations the caller may not include, filter or count through. */
   readonly hiddenRelations: ReadonlySet<string>;
+  /** Attributes the caller may not write. */
+  readonly readOnly: ReadonlySet<string>;
 }
 
 /** The rules of no policy, and of a policy that restricts nothing. */
-export const NO_RULES: ResolvedRules = Object.freeze({ rows: undefined, hidden: new Set<string>(), hiddenRelations: new Set<string>() });
+export const NO_RULES: ResolvedRules = Object.freeze({
+  rows: undefined,
+  hidden: new Set<string>(),
+  hiddenRelations: new Set<string>(),
+  readOnly: new Set<string>(),
+});
 
 /**
  * A policy's rules for `principal`: its `hidden` names checked against the model's attributes and
@@ -27,13 +34,18 @@ export function resolveRules(policy: Policy, principal: unknown): ResolvedRules 
   const rules = policy.rules(principal ?? null) ?? {};
   const model = policy.model;
   const attributes = model.getAttributes();
-  for (const name of rules.hidden ?? []) {
+  for (const name of [...(rules.hidden ?? []), ...(rules.readOnly ?? [])]) {
     if (!(name in attributes)) throw new ApiError('RCA_POLICY_INVALID', { model: model.name, reason: `"${name}" is not an attribute of it` });
   }
   for (const name of rules.hiddenRelations ?? []) {
     if (!model.associations?.[name]) throw new ApiError('RCA_POLICY_INVALID', { model: model.name, reason: `"${name}" is not an association of it` });
   }
   const rows = rules.rows && Reflect.ownKeys(rules.rows).length > 0 ? rules.rows : undefined;
-  if (!rows && !rules.hidden?.length && !rules.hiddenRelations?.length) return NO_RULES;
-  return Object.freeze({ rows, hidden: new Set<string>(rules.hidden ?? []), hiddenRelations: new Set<string>(rules.hiddenRelations ?? []) });
+  if (!rows && !rules.hidden?.length && !rules.hiddenRelations?.length && !rules.readOnly?.length) return NO_RULES;
+  return Object.freeze({
+    rows,
+    hidden: new Set<string>(rules.hidden ?? []),
+    hiddenRelations: new Set<string>(rules.hiddenRelations ?? []),
+    readOnly: new Set<string>(rules.readOnly ?? []),
+  });
 }

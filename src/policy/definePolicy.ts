@@ -21,6 +21,12 @@ export interface PolicyRules<M extends Model = Model> {
    * or count through one, is refused exactly as an include or field that does not exist.
    */
   hiddenRelations?: readonly string[];
+  /**
+   * Attributes the caller may not write: a request body field that writes one (named after it, or
+   * mapped to it by the action's transformer `columns`, `author_id` for `authorId`) is a 422 naming
+   * it before the action runs (or dropped, with `readOnlyWrites: 'ignore'`).
+   */
+  readOnly?: ReadonlyArray<keyof Attributes<M> & string>;
 }
 
 /** A policy: the model it governs and its rules for a caller (`null` for an anonymous one). */

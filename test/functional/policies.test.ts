@@ -16,7 +16,8 @@ const READER = { headers: { 'x-test-user': 'reader' } };
 
 /**
  * Books 1-50 only and no description, comments rated 3 or more, no author email: for anyone but an
- * admin; a reader does not see when a book was published, a book's genres, nor a comment's rating either.
+ * admin; a reader does not see when a book was published, a book's genres, nor a comment's rating
+ * either, and may not mark a book out of print.
  */
 const VISIBLE_BOOKS = 50;
 const policies = [
@@ -24,7 +25,7 @@ const policies = [
     user?.role === 'admin'
       ? {}
       : user?.role === 'reader'
-        ? { rows: { id: { [Op.lte]: VISIBLE_BOOKS } }, hidden: ['description', 'publishedAt'], hiddenRelations: ['genres'] }
+        ? { rows: { id: { [Op.lte]: VISIBLE_BOOKS } }, hidden: ['description', 'publishedAt'], hiddenRelations: ['genres'], readOnly: ['outOfPrint'] }
         : { rows: { id: { [Op.lte]: VISIBLE_BOOKS } }, hidden: ['description'] },
   ),
   definePolicy(Comment, (user: User | null) =>
@@ -106,6 +107,21 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
         expect(hidden.status, hidden.text).to.equal(404);
         expect(hidden.text.replace(String(id), 'N')).to.equal(missing.text.replace('999999', 'N'));
         expect((await Book.findByPk(id))!.title).to.equal(before);
+      });
+
+      it('a write of a read-only attribute is a 422 naming it, before anything is written', async () => {
+        const before = (await Book.findByPk(3))!;
+        const body =
+          serializer === 'json-api'
+            ? JSON.stringify({ data: { type: 'books', id: '3', attributes: { title: 'Renamed', out_of_print: !before.outOfPrint } } })
+            : JSON.stringify({ title: 'Renamed', out_of_print: !before.outOfPrint });
+        const type = serializer === 'json-api' ? 'application/vnd.api+json' : 'application/json';
+        const res = await app.get('/v1/books/3', { method: 'PATCH', headers: { 'content-type': type, ...READER.headers }, body });
+        expect(res.status, res.text).to.equal(422);
+        expect(res.text).to.include('out_of_print may not be written');
+        if (serializer === 'json-api') expect(res.body.errors[0].source.pointer).to.equal('/data/attributes/out_of_print');
+        const after = (await Book.findByPk(3))!;
+        expect([after.title, after.outOfPrint]).to.deep.equal([before.title, before.outOfPrint]);
       });
 
       it('every include level holds only the related rows the caller may see (loaded or counted)', async () => {
@@ -255,4 +271,30 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
       });
     });
   }
+}
+
+for (const framework of ['express', 'koa'] as TestFramework[]) {
+  describe(`policies: readOnlyWrites 'ignore' [${framework}]`, () => {
+    let app: Running;
+    before(async () => {
+      app = await startExample(framework, { readOnlyWrites: 'ignore' }, { principal, policies });
+    });
+    after(() => app.close());
+
+    it('drops a read-only field from the body and writes the rest', async () => {
+      const before = (await Book.findByPk(4))!;
+      try {
+        const res = await app.get('/v1/books/4', {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', ...READER.headers },
+          body: JSON.stringify({ title: `${before.title} (ignored)`, out_of_print: !before.outOfPrint }),
+        });
+        expect(res.status, res.text).to.equal(200);
+        const after = (await Book.findByPk(4))!;
+        expect([after.title, after.outOfPrint]).to.deep.equal([`${before.title} (ignored)`, before.outOfPrint]);
+      } finally {
+        await Book.update({ title: before.title }, { where: { id: 4 }, hooks: false, silent: true });
+      }
+    });
+  });
 }

@@ -73,6 +73,12 @@ describe('resolveConfig()', () => {
     expect(() => resolveConfig({ readAs: 'models' as never }, {})).to.throw(ApiError, /"readAs": must be 'rows' or 'instances'/);
   });
 
+  it("refuses read-only writes by default; readOnlyWrites: 'ignore' is accepted, anything else is not", () => {
+    expect(resolveConfig({}, {}).readOnlyWrites).to.equal('refuse');
+    expect(resolveConfig({ readOnlyWrites: 'ignore' }, {}).readOnlyWrites).to.equal('ignore');
+    expect(() => resolveConfig({ readOnlyWrites: 'skip' as never }, {})).to.throw(ApiError, /"readOnlyWrites": must be 'refuse' or 'ignore'/);
+  });
+
   it('reads rows by default; readAs: instances is accepted', () => {
     expect(resolveConfig({}, {}).readAs).to.equal('rows');
     expect(resolveConfig({ readAs: 'instances' }, {}).readAs).to.equal('instances');

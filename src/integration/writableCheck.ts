@@ -1,0 +1,38 @@
+import type { Model, ModelStatic } from 'sequelize';
+import type { RequestContext } from '../context/RequestContext';
+import { rulesFor } from '../context/rulesFor';
+import { NotWritableError } from '../errors/NotWritableError';
+import { fieldAttribute } from '../model/fieldAttribute';
+import { accessView } from '../transformer/AccessView';
+import { Transformer } from '../transformer/Transformer';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+
+/** The model an action writes: its transformer's (declared or learnt), else its `@Created` or `@Filterable` one. */
+function writtenModel(context: RequestContext): ModelStatic<Model> | undefined {
+  const { metadata, transformer } = context.action ?? {};
+  const fromTransformer = transformer instanceof Transformer ? accessView(context)?.modelOf(transformer as Transformer) : undefined;
+  return fromTransformer ?? metadata?.created?.() ?? metadata?.filterable?.model();
+}
+
+/**
+ * Before a write action runs: a body field that writes an attribute the caller's policy makes
+ * read-only is a 422 naming it (`readOnlyWrites: 'refuse'`), or is dropped from the body
+ * (`'ignore'`). Nothing is written either way before the check.
+ *
+ * @example
+ * checkWritable(context); // throws NotWritableError(['cost']) for a reader's PATCH { cost: 3 }
+ */
+export function checkWritable(context: RequestContext): void {
+  if (!context.app.policies || !WRITES.has(context.method)) return;
+  const body = context.body();
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
+  const model = writtenModel(context);
+  const readOnly = model ? rulesFor(context, model).readOnly : undefined;
+  if (!model || !readOnly || readOnly.size === 0) return;
+  const transformer = context.action?.transformer;
+  const refused = Object.keys(body).filter((field) => readOnly.has(fieldAttribute(model, field, transformer) ?? ''));
+  if (refused.length === 0) return;
+  if (context.app.config.readOnlyWrites === 'refuse') throw new NotWritableError(refused);
+  for (const field of refused) delete (body as Record<string, unknown>)[field];
+}
