@@ -8,11 +8,12 @@ import { apiStateOf } from '../context/appRegistry';
 import { ApiResponse } from '../response/ApiResponse';
 import { createResponseBody } from './createResponse';
 import { getDefaultApp } from './defaultApp';
-import { ApiCallResponse, InternalHttpError } from './InternalHttpError';
+import type { ApiCallResponse } from './InternalHttpError';
 import { sendInternal } from './internalRequest';
 import { createRemoteClient, sendObservedRemote } from './remoteClient';
 import { activeTransaction, inTransaction, TransactionState } from './transaction';
-import { classify, Target } from './urlPolicy';
+import { classify } from './urlPolicy';
+import { callFailure, internalTarget, shownTarget } from './callFailure';
 import { ApiParams, ApiRequestOptions, callParams, HttpMethod, toQuery, TransactionOptions } from './ApiRequestOptions';
 
 export type { ApiParams, ApiRequestOptions, HttpMethod, TransactionOptions };
@@ -38,6 +39,8 @@ export class Api {
   private app?: AppState;
   /** Set on the Api a transaction's work receives: its calls' failures roll the transaction back. */
   private transactionState?: TransactionState;
+  /** Set by as(): the principal its internal calls run as, instead of the calling request's. */
+  private actingAs?: { principal: unknown };
 
   /** An Api bound to one app (an Express or Koa app wired with useApi()). */
   forApp(app: unknown): Api {
@@ -45,6 +48,24 @@ export class Api {
     if (!state) throw new ApiError('RCA_API_NO_APP');
     const bound = new Api();
     bound.app = state;
+    return bound;
+  }
+
+  /**
+   * This Api with its internal calls made as `principal` instead of as the calling request's
+   * principal: for an action that must do what its caller may not (a sign-up that creates the
+   * account, a job that runs as a service user). Nothing else gains that right: without as(), an
+   * internal call, a batch item or an atomic operation runs as its caller. Each call made so is
+   * logged (useApi's `logger`, `internal call as another principal`). Remote calls send nothing new.
+   *
+   * @example
+   * await api.as(SYSTEM_USER).post('/v1/accounts', { email });
+   */
+  as(principal: unknown): Api {
+    const bound = new Api();
+    bound.app = this.app;
+    bound.transactionState = this.transactionState;
+    bound.actingAs = { principal };
     return bound;
   }
 
@@ -128,14 +149,14 @@ export class Api {
     const config = this.config();
     const method = options.method.toUpperCase() as HttpMethod;
     const query = toQuery(options.query);
-    const target = options.remote ? null : options.internal ? this.internalTarget(options.url, config) : classify(options.url, config);
+    const target = options.remote ? null : options.internal ? internalTarget(options.url, config) : classify(options.url, config);
     if (target?.kind === 'internal') {
       const signal = this.transactionState?.signal;
-      const call = { method, path: target.path, host: target.host, query, headers: options.headers, body: options.body, signal };
+      const call = { method, path: target.path, host: target.host, query, headers: options.headers, body: options.body, signal, actingAs: this.actingAs };
       return this.noteFailure(await sendInternal<T>(this.resolveApp(), call), options);
     }
     const transaction = activeTransaction();
-    if (transaction && !transaction.allowRemote) throw new ApiError('RCA_TRANSACTION_REMOTE', { method, target: this.shownTarget(options) });
+    if (transaction && !transaction.allowRemote) throw new ApiError('RCA_TRANSACTION_REMOTE', { method, target: shownTarget(options, config) });
     // Forced remote calls keep their URL as given: a path is resolved against remote.baseUrl.
     const url = target ? target.url.href : options.url;
     const call = { method, url, headers: options.headers ?? {}, query, body: options.body };
@@ -145,42 +166,15 @@ export class Api {
   /** A call of a transaction's Api that answered >= 400 dooms the transaction, even if its caller goes on. */
   private noteFailure<T>(response: ApiCallResponse<T>, options: ApiRequestOptions): ApiCallResponse<T> {
     if (this.transactionState && response.status >= 400) {
-      this.transactionState.failure ??= this.failureOf(response, options);
+      this.transactionState.failure ??= callFailure(response, options, this.config());
     }
     return response;
   }
 
   private async call<T>(options: ApiRequestOptions): Promise<T> {
     const response = await this.request<T>(options);
-    if (response.status >= 400) throw this.failureOf(response, options);
+    if (response.status >= 400) throw callFailure(response, options, this.config());
     return response.body;
-  }
-
-  /** The error of a call answered >= 400: thrown by the verb methods, kept by a transaction. */
-  private failureOf(response: ApiCallResponse, options: ApiRequestOptions): InternalHttpError {
-    const remote = this.isRemote(options);
-    const target = this.shownTarget(options, remote);
-    // An internal call's answer is this app's own error body: a client may see it as it is.
-    return new InternalHttpError('RCA_UPSTREAM_STATUS', response, { method: options.method.toUpperCase(), target }, { relay: !remote });
-  }
-
-  private isRemote(options: ApiRequestOptions): boolean {
-    return options.remote === true || (!options.internal && classify(options.url, this.config()).kind === 'remote');
-  }
-
-  /**
-   * How a refused call names its target in a message a client may see (a 4xx is shown): the path
-   * of an internal call, never the address of a remote host.
-   */
-  private shownTarget(options: ApiRequestOptions, remote = this.isRemote(options)): string {
-    return remote ? 'a remote service' : options.url.split('?')[0];
-  }
-
-  /** Where invoke() goes: like any call, except that a host outside internal.domains is an error. */
-  private internalTarget(url: string, config: ApiConfig): Target {
-    const target = classify(url, config);
-    if (target.kind === 'remote') throw new ApiError('RCA_INTERNAL_HOST_UNKNOWN', { host: target.url.hostname });
-    return target;
   }
 
   private resolveApp(): AppState {

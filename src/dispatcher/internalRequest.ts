@@ -18,6 +18,8 @@ export interface InternalCall {
   body?: unknown;
   /** Stops the call besides the caller's own signal: the time limit of the transaction it is made in. */
   signal?: AbortSignal;
+  /** Set by `api.as()`: the principal the call runs as, instead of its caller's. */
+  actingAs?: { principal: unknown };
 }
 
 /** The headers of an internal request: `internal.forwardHeaders` of the caller's, the call's own, Host and the body's type. */
@@ -59,15 +61,12 @@ export async function sendInternal<T>(app: AppState, call: InternalCall): Promis
   const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
   const parentSpan = startChildSpan(outer?.observation.span, `internal ${method} ${path.split('?')[0]}`, { 'http.request.method': method });
   const protocol = outer?.origin.startsWith('https:') ? 'https' : 'http';
-  const origin = {
-    depth,
-    protocol,
-    requestId: outer?.observation.nextChildId(),
-    parentId: outer?.requestId,
-    parentSpan,
-    budget: outer?.budget,
-    principal: outer?.principal ?? null,
-  };
+  const requestId = outer?.observation.nextChildId();
+  // An internal call runs as its caller, unless the action said otherwise with api.as(): that is logged, every time.
+  const principal = call.actingAs ? call.actingAs.principal : (outer?.principal ?? null);
+  if (call.actingAs)
+    app.logger?.info({ request_id: requestId, parent_id: outer?.requestId, method, path: path.split('?')[0] }, 'internal call as another principal');
+  const origin = { depth, protocol, requestId, parentId: outer?.requestId, parentSpan, budget: outer?.budget, principal };
   const done = outer?.observation.timer.begin('internal');
   const signal = call.signal && outer ? AbortSignal.any([outer.signal, call.signal]) : (call.signal ?? outer?.signal);
   let raw: Awaited<ReturnType<typeof dispatchInProcess>>;

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { Op } from 'sequelize';
 import { Author, Book, Comment } from '../../example/models';
-import { definePolicy, SerializerName } from '../../src';
+import { Container } from 'typedi';
+import { Api, definePolicy, SerializerName } from '../../src';
 import { exampleQueries } from '../fixture/database';
 import { startExample, TestFramework } from './exampleServer';
 
@@ -295,6 +296,31 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
       } finally {
         await Book.update({ title: before.title }, { where: { id: 4 }, hooks: false, silent: true });
       }
+    });
+  });
+}
+
+for (const framework of ['express', 'koa'] as TestFramework[]) {
+  describe(`policies: api.as() [${framework}]`, () => {
+    let app: Running;
+    const lines: Array<{ record: Record<string, unknown>; message?: string }> = [];
+    before(async () => {
+      const logger = { info: (record: object, message?: string) => lines.push({ record: record as Record<string, unknown>, message }), error: () => undefined };
+      app = await startExample(framework, {}, { principal, policies, logger });
+    });
+    after(() => app.close());
+
+    it('runs internal calls as the principal given, logged; without it, as the caller (here: nobody)', async () => {
+      const api = Container.get(Api).forApp(app.app);
+      const hidden = `/v1/books/${VISIBLE_BOOKS + 1}`;
+      const refused = await api.request({ method: 'GET', url: hidden });
+      expect(refused.status).to.equal(404);
+      expect(lines.some((line) => line.message === 'internal call as another principal')).to.equal(false);
+      const book = await api.as({ role: 'admin' }).get<{ id: number }>(hidden);
+      expect(book.id).to.equal(VISIBLE_BOOKS + 1);
+      const logged = lines.filter((line) => line.message === 'internal call as another principal');
+      expect(logged).to.have.length(1);
+      expect(logged[0].record).to.include({ method: 'GET', path: hidden });
     });
   });
 }
