@@ -50,6 +50,8 @@ export interface AppState {
   readonly policies?: ReadonlyMap<unknown, Policy>;
   /** The model of each transformer class the routes reach (declared, or learnt when the app started), by class. */
   readonly transformerModels?: ReadonlyMap<object, ModelStatic<Model>>;
+  /** With policies, the request headers the principal is read from, sent in `Vary` (useApi's `principalHeaders`). */
+  readonly varyBy?: readonly string[];
   /** Who is asking: useApi()'s `principal`, else routing-controllers' `currentUserChecker`; absent: nobody is resolved. */
   readonly principal?: PrincipalResolver;
 }

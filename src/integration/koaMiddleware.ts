@@ -61,7 +61,7 @@ export function koaContextAndErrors(app: AppState, onError: ErrorListener): Midd
       if (!ctx.headerSent)
         observedHeaders(
           context,
-          (name) => ctx.res.hasHeader(name),
+          (name) => ctx.res.getHeader(name),
           (name, value) => ctx.set(name, value),
         );
     });

@@ -8,15 +8,33 @@ export const OBSERVED = Symbol('rca.observed');
 
 type Observed = ServerResponse & { [OBSERVED]?: RequestContext };
 
+type HeaderValue = string | number | readonly string[] | undefined;
+
 /**
  * The headers a response of `context` carries, unless the app set them itself: `X-Request-Id`, and
  * with `timing` on `Server-Timing`. An internal request made inside another has no `Server-Timing`:
- * its time is its caller's `internal`, and the header would cost every call its building.
+ * its time is its caller's `internal`, and the header would cost every call its building. With
+ * policies, `Vary` names the headers the principal is read from (useApi's `principalHeaders`): what
+ * a response holds depends on who asked, so a shared cache must not hand it to another caller.
  */
-export function observedHeaders(context: RequestContext, has: (name: string) => boolean, set: (name: string, value: string) => void): void {
-  const { config } = context.app;
-  if (!has(config.requestId.header)) set(config.requestId.header, context.requestId);
-  if (config.timing && context.observation.parentId === undefined && !has('server-timing')) set('server-timing', context.observation.timer.header());
+export function observedHeaders(context: RequestContext, get: (name: string) => HeaderValue, set: (name: string, value: string) => void): void {
+  const { config, varyBy } = context.app;
+  if (get(config.requestId.header) === undefined) set(config.requestId.header, context.requestId);
+  if (config.timing && context.observation.parentId === undefined && get('server-timing') === undefined) {
+    set('server-timing', context.observation.timer.header());
+  }
+  if (varyBy && varyBy.length > 0) set('vary', withVary(get('vary'), varyBy));
+}
+
+/** A `Vary` value with `names` added to what it lists already (case-insensitively, once each). */
+function withVary(current: HeaderValue, names: readonly string[]): string {
+  const listed = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (listed.includes('*')) return '*';
+  const known = new Set(listed.map((name) => name.toLowerCase()));
+  return [...listed, ...names.filter((name) => !known.has(name.toLowerCase()))].join(', ');
 }
 
 /**
@@ -28,7 +46,7 @@ function writeHeadObserved(this: Observed, ...args: unknown[]): ServerResponse {
   if (context && !this.headersSent) {
     observedHeaders(
       context,
-      (name) => this.hasHeader(name),
+      (name) => this.getHeader(name),
       (name, value) => this.setHeader(name, value),
     );
   }

@@ -40,6 +40,11 @@ export interface UseApiOptions extends RoutingControllersOptions {
   principal?: PrincipalResolver;
   /** What each caller may see of each model (`definePolicy()`); a model without one is read as before. */
   policies?: readonly Policy[];
+  /**
+   * With policies, the request headers the principal is read from: every answer names them in `Vary`,
+   * so that a shared cache never hands one caller's answer to another. Default: Authorization, Cookie.
+   */
+  principalHeaders?: readonly string[];
 }
 
 /** The policies by the model each governs; a model governed twice is an error at start-up. */
@@ -85,7 +90,16 @@ function frameworkOf(app: unknown): FrameworkName {
  * app.listen(3000);
  */
 export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
-  const { api, logger, sequelize, onError = logServerErrors(logger), principal, policies, ...routing } = options;
+  const {
+    api,
+    logger,
+    sequelize,
+    onError = logServerErrors(logger),
+    principal,
+    policies,
+    principalHeaders = ['Authorization', 'Cookie'],
+    ...routing
+  } = options;
   const framework = frameworkOf(app);
   if (sequelize) {
     observeDatabase(sequelize);
@@ -105,6 +119,7 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     logger,
     sequelize,
     policies: governed,
+    varyBy: governed ? principalHeaders : undefined,
     transformerModels,
     principal: principal ?? (routing.currentUserChecker as PrincipalResolver | undefined),
   });

@@ -264,6 +264,23 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
         expect(reader.every((book) => !('published_at' in book) && !('publishedAt' in book))).to.equal(true);
       });
 
+      it('every answer varies by the headers the principal is read from (Vary), errors and 304s too', async () => {
+        const names = (header: string | null) => (header ?? '').split(',').map((name) => name.trim().toLowerCase());
+        for (const path of ['/v1/books', '/v1/books/999999', '/v1/books?include=nope']) {
+          expect(names((await app.get(path)).headers.get('vary')), path).to.include.members(['authorization', 'cookie']);
+        }
+        const first = await app.get('/v1/books/1');
+        const again = await app.get('/v1/books/1', { headers: { 'if-none-match': first.headers.get('etag')! } });
+        expect(again.status).to.equal(304);
+        expect(names(again.headers.get('vary'))).to.include.members(['authorization', 'cookie']);
+        const plain = await startExample(framework, { serializer });
+        try {
+          expect(names((await plain.get('/v1/books')).headers.get('vary'))).not.to.include('authorization');
+        } finally {
+          await plain.close();
+        }
+      });
+
       it('a policy costs no statement: the same statements run for a restricted caller and an admin', async () => {
         const path = '/v1/books?per_page=100&include=author,publisher,comments:count,comments';
         const restricted = await exampleQueries(() => app.get(path));
