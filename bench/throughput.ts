@@ -20,7 +20,7 @@ interface Served {
 }
 
 /** The servers bench/throughputServer.ts can start. */
-export type ServerMode = 'toolkit' | 'toolkit-timed' | 'toolkit-traced' | 'toolkit-unbudgeted' | 'toolkit-instances' | 'baseline' | 'raw';
+export type ServerMode = 'toolkit' | 'toolkit-timed' | 'toolkit-traced' | 'toolkit-unbudgeted' | 'toolkit-policy' | 'toolkit-instances' | 'baseline' | 'raw';
 
 /** Starts a server process (toolkit or hand-written) on the bench database. */
 export function serve(mode: ServerMode, location: string): Promise<Served> {
@@ -230,6 +230,7 @@ async function overheads(toolkit: Served, location: string): Promise<BenchResult
     ['toolkit-timed', 'timing_overhead_page100', 'Server-Timing on vs off'],
     ['toolkit-traced', 'tracing_on_page100', 'every span recorded (in-memory exporter) vs no tracer provider'],
     ['toolkit-unbudgeted', 'budget_overhead_page100', 'byte and resource budget on vs off'],
+    ['toolkit-policy', 'policy_overhead_page100', "a reader's policy (a row scope, two hidden fields) vs no policy"],
   ] as const) {
     const other = await serve(mode, location);
     try {

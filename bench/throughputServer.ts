@@ -4,12 +4,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExampleApp } from '../example/app';
 import { createDatabase } from '../example/database';
-import { QueryTypes } from 'sequelize';
+import { Op, QueryTypes } from 'sequelize';
 import type { Sequelize } from 'sequelize-typescript';
 import { trace } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { ServerMode } from './throughput';
-import { Author, Book, Publisher } from '../example/models';
+import { Author, Book, Comment, Publisher } from '../example/models';
+import { definePolicy } from '../src';
 import { bookJson, publisherJson } from './handWritten';
 import { pagination, rawApp } from './rawRoute';
 import { serverStats } from './serverStats';
@@ -129,6 +130,19 @@ const SERVERS: Record<ServerMode, (sequelize: Sequelize) => http.RequestListener
     };
     return createExampleApp('express', { onError: () => undefined, sequelize }).listener;
   },
+  // A reader's policy as an app would write it: a row scope on the books (every book meets it, so that
+  // both sides send the same rows) and two hidden fields (an author's email, a comment's rating).
+  'toolkit-policy': (sequelize) =>
+    createExampleApp('express', {
+      onError: () => undefined,
+      sequelize,
+      principal: () => ({ role: 'reader' }),
+      policies: [
+        definePolicy(Book, () => ({ rows: { id: { [Op.gt]: 0 } } })),
+        definePolicy(Author, () => ({ hidden: ['email'] })),
+        definePolicy(Comment, () => ({ hidden: ['rating'] })),
+      ],
+    }).listener,
   'toolkit-instances': (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize, api: { readAs: 'instances' } }).listener,
   baseline: () => handWrittenApp(),
   raw: (sequelize) => rawApp(sequelize),

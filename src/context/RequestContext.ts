@@ -12,6 +12,7 @@ import type { ActionApiMetadata } from '../metadata/actionMetadata';
 import type { TransformerLike } from '../metadata/transformerLike';
 import type { DocumentResource } from './DocumentResource';
 import type { Policy } from '../policy/definePolicy';
+import type { ResolvedRules } from '../policy/ResolvedRules';
 
 export type FrameworkName = 'express' | 'koa';
 
@@ -99,6 +100,8 @@ export interface RequestContext {
    * runs. An internal request has its caller's.
    */
   principal: unknown;
+  /** The principal's policy rules by model, resolved as first needed (see rulesFor()). */
+  policyRules: Map<unknown, ResolvedRules> | undefined;
   /** Aborted when the client goes away before the answer is written; internal and remote calls follow it. */
   readonly signal: AbortSignal;
   /** Sent back as `X-Request-Id`; an internal call's is its caller's with a suffix (`abc.1`). */

@@ -6,6 +6,7 @@ import { clientAddress, publicOrigin } from './publicAddress';
 import type { DocumentResource } from './DocumentResource';
 import type { ActionCall, AppState, RequestContext } from './RequestContext';
 import type { SharedBudget } from './SharedBudget';
+import type { ResolvedRules } from '../policy/ResolvedRules';
 
 /** The parts of a request both frameworks expose, gathered by the integration layer. */
 export interface RawRequest {
@@ -55,6 +56,7 @@ class Context implements RequestContext {
   action: ActionCall | undefined = undefined;
   document: DocumentResource | undefined = undefined;
   principal: unknown;
+  policyRules: Map<unknown, ResolvedRules> | undefined = undefined;
   readonly depth: number;
   readonly requestId: string;
   readonly observation: RequestObservation;

@@ -1,3 +1,4 @@
+import type { Model, ModelStatic } from 'sequelize';
 import type { ActionApiMetadata } from '../metadata/actionMetadata';
 import { rulesFor } from '../context/rulesFor';
 import { fieldAttribute } from '../model/fieldAttribute';
@@ -62,14 +63,20 @@ export function readSortRequest(context: QuerySource, sortable: readonly string[
 /**
  * An action's `@Sortable` keys less those on an attribute the principal may not read (its policies'
  * `hidden`), so that such a key is refused exactly as an unlisted one, before the action. The keys'
- * model is the action's `@Filterable` one; an action without it is checked when its order is made
- * (`sortOrder()`, `paginate()`).
+ * model is the action's `@Filterable` one, else its transformer's (declared, or learnt when the app
+ * started); an action with neither is checked when its order is made (`sortOrder()`, `paginate()`).
  */
 export function usableSortKeys(context: QuerySource, metadata: ActionApiMetadata | undefined, transformer?: unknown): readonly string[] | undefined {
   const sortable = metadata?.sortable;
-  const model = metadata?.filterable?.model();
+  const model = metadata?.filterable?.model() ?? transformerModel(context, transformer);
   if (!sortable || !model || !context.app.policies) return sortable;
   const { hidden } = rulesFor(context, model);
   if (hidden.size === 0) return sortable;
   return sortable.filter((field) => !hidden.has(fieldAttribute(model, field, transformer) ?? ''));
+}
+
+/** A transformer's model: declared (`model = () => Book`), or learnt when the app started. */
+function transformerModel(context: QuerySource, transformer: unknown): ModelStatic<Model> | undefined {
+  if (transformer === null || typeof transformer !== 'object') return undefined;
+  return (transformer as { model?: (() => ModelStatic<Model>) | null }).model?.() ?? context.app.transformerModels?.get(transformer.constructor);
 }

@@ -1,39 +1,11 @@
 import { expect } from 'chai';
 import { Op } from 'sequelize';
-import { Author, Book, Comment } from '../../example/models';
+import { Book, Comment } from '../../example/models';
 import { Container } from 'typedi';
-import { Api, definePolicy, SerializerName } from '../../src';
+import { Api, SerializerName } from '../../src';
 import { exampleQueries } from '../fixture/database';
+import { ADMIN, policies, principal, READER, VISIBLE_BOOKS } from '../fixture/policies';
 import { startExample, TestFramework } from './exampleServer';
-
-/** The test's callers: an `x-test-user` header names one; without it, nobody is signed in. */
-type User = { role: 'reader' | 'admin' };
-const principal = ({ request }: { request: unknown }) => {
-  const role = (request as { headers: Record<string, string | undefined> }).headers['x-test-user'];
-  return role === 'admin' || role === 'reader' ? { role } : null;
-};
-const ADMIN = { headers: { 'x-test-user': 'admin' } };
-const READER = { headers: { 'x-test-user': 'reader' } };
-
-/**
- * Books 1-50 only and no description, comments rated 3 or more, no author email: for anyone but an
- * admin; a reader does not see when a book was published, a book's genres, nor a comment's rating
- * either, and may not mark a book out of print.
- */
-const VISIBLE_BOOKS = 50;
-const policies = [
-  definePolicy(Book, (user: User | null) =>
-    user?.role === 'admin'
-      ? {}
-      : user?.role === 'reader'
-        ? { rows: { id: { [Op.lte]: VISIBLE_BOOKS } }, hidden: ['description', 'publishedAt'], hiddenRelations: ['genres'], readOnly: ['outOfPrint'] }
-        : { rows: { id: { [Op.lte]: VISIBLE_BOOKS } }, hidden: ['description'] },
-  ),
-  definePolicy(Comment, (user: User | null) =>
-    user?.role === 'admin' ? {} : { rows: { rating: { [Op.gte]: 3 } }, ...(user?.role === 'reader' ? { hidden: ['rating'] as const } : {}) },
-  ),
-  definePolicy(Author, (user: User | null) => (user?.role === 'admin' ? {} : { hidden: ['email'] })),
-];
 
 type Running = Awaited<ReturnType<typeof startExample>>;
 type BookJson = { id: number; description?: unknown; comments?: { data: Array<{ id: number; rating: number }> }; author?: Record<string, unknown> };
