@@ -18,6 +18,8 @@ import { pagination, successSchema } from './successSchemas';
 import { addJsonApiBody } from './jsonApiBody';
 import { actionParameters, documentJsonp, IF_MATCH, IF_MATCH_LINKAGE, strictPathIds } from './parameters';
 import { ResourceSchemas } from './resourceSchemas';
+import { bodyWithoutReadOnly } from './readOnlyBody';
+import type { AccessView } from '../transformer/AccessView';
 import { JsonSchema, ref } from './schemaTypes';
 
 /** What the document says about the API itself. */
@@ -33,6 +35,8 @@ export interface OpenApiOptions {
   /** The routing options given to useApi() (`validation` decides whether request bodies may carry undeclared fields). */
   routing?: Pick<RoutingControllersOptions, 'controllers' | 'routePrefix' | 'validation'>;
   info?: OpenApiInfo;
+  /** A principal's view: the document then describes only what that principal may do. */
+  access?: AccessView;
 }
 
 type Operation = Record<string, unknown> & { responses: Record<string, Record<string, unknown>>; parameters?: unknown[] };
@@ -48,7 +52,7 @@ type Operation = Record<string, unknown> & { responses: Record<string, Record<st
  * @example
  * const document = buildOpenApiDocument({ config: resolveConfig(), routing: { controllers: [BooksController] }, info: { title: 'Books' } });
  */
-export function buildOpenApiDocument({ config, routing = {}, info = {} }: OpenApiOptions): Record<string, unknown> {
+export function buildOpenApiDocument({ config, routing = {}, info = {}, access }: OpenApiOptions): Record<string, unknown> {
   const convert = converter(config.convert.key, null);
   const key = (name: string) => convert.key(name);
   const requestSchemas = validationMetadatasToSchemas({
@@ -57,7 +61,7 @@ export function buildOpenApiDocument({ config, routing = {}, info = {} }: OpenAp
     // @Type(() => Line) on a nested list: without it the items' schema is the property's design type, Array.
     classTransformerMetadataStorage: classTransformerStorage(),
   }) as Record<string, JsonSchema>;
-  const resources = new ResourceSchemas(config.serializer, key);
+  const resources = new ResourceSchemas(config.serializer, key, access);
   const controllers = Array.isArray(routing.controllers) ? (routing.controllers as unknown[]).filter((c) => typeof c === 'function') : null;
   const routes = parseRoutes(getMetadataArgsStorage(), { routePrefix: routing.routePrefix }).filter(
     (route) => !controllers || controllers.includes(route.controller.target),
@@ -74,7 +78,7 @@ export function buildOpenApiDocument({ config, routing = {}, info = {} }: OpenAp
     useJsonApiExample(operation, config.serializer === 'json-api');
     if (operationIds.has(operation.operationId as string)) operation.operationId = `${operation.operationId as string}.${method}`;
     operationIds.add(operation.operationId as string);
-    describeAction(operation, route, path, method, { config, resources, key, requestSchemas });
+    describeAction(operation, route, path, method, { config, resources, key, requestSchemas, access });
     boundOperationBodies(operation, path, config.operations.max);
     (paths[path] ??= {})[method] = operation;
   }
@@ -103,6 +107,7 @@ interface Context {
   key: (name: string) => string;
   /** The request classes' schemas, by class name (what `#/components/schemas/<name>` points at). */
   requestSchemas: Record<string, JsonSchema>;
+  access: AccessView | undefined;
 }
 
 const WRITES = new Set(['put', 'patch', 'delete']);
@@ -114,7 +119,7 @@ function isBatch(operation: Operation): boolean {
 }
 
 /** Adds what this library knows of one action to the operation routing-controllers-openapi made. */
-function describeAction(operation: Operation, route: IRoute, path: string, method: string, { config, resources, key, requestSchemas }: Context): void {
+function describeAction(operation: Operation, route: IRoute, path: string, method: string, { config, resources, key, requestSchemas, access }: Context): void {
   const metadata = readActionMetadata(route.action.target, route.action.method);
   const source = metadata.transformer && instantiate(metadata.transformer.transformer);
   const transformer = source instanceof Transformer ? source : undefined;
@@ -123,7 +128,7 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   const mediaType = jsonApi ? JSON_API_MEDIA_TYPE : 'application/json';
   const hasPathParams = path.includes('{');
   const hasBody = operation.requestBody !== undefined;
-  operation.parameters = [...(operation.parameters ?? []), ...actionParameters(config, metadata, transformer, method, key)];
+  operation.parameters = [...(operation.parameters ?? []), ...actionParameters(config, metadata, transformer, method, key, access)];
   if (operation.parameters.length === 0) delete operation.parameters;
   const documentedBody = (operation as Record<string, unknown>)[DOCUMENTED_BODY] === true;
   delete (operation as Record<string, unknown>)[DOCUMENTED_BODY];
@@ -131,6 +136,9 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   delete operation[SUCCESS_MESSAGE];
   const relationshipStatus = describeRelationship(operation, mediaType, jsonApi);
   if (documentedBody && jsonApi) payloadAsMeta(operation);
+  // A principal's document: the fields of the body it may not write are not offered.
+  const written = access && (transformer ? access.modelOf(transformer as Transformer) : undefined);
+  if (hasBody) bodyWithoutReadOnly(operation, written ?? metadata.created?.() ?? metadata.filterable?.model(), transformer, access, requestSchemas);
   if (hasBody && jsonApi && !documentedBody && !relationshipStatus) {
     addJsonApiBody(operation, { type: metadata.transformer?.resourceKey, transformer, update: method !== 'post' && hasPathParams, requestSchemas });
   }

@@ -2,6 +2,7 @@ import { Controller, ContentType, Get } from 'routing-controllers';
 import { Service } from 'typedi';
 import { currentContext, AppState } from '../context/RequestContext';
 import { buildOpenApiDocument, OpenApiInfo } from './buildDocument';
+import { accessView } from '../transformer/AccessView';
 import { docsAsset, docsPage, docsScript, hasSwaggerUi, missingDocsPage, swaggerUiRoot } from './docsPage';
 
 /** Marks the controllers made by docsController(), which the document leaves out. */
@@ -9,17 +10,35 @@ export const DOCS_CONTROLLER = Symbol.for('routing-controllers-api:docs-controll
 
 const documents = new WeakMap<AppState, Record<string, unknown>>();
 
-/** The OpenAPI document of the app serving the current request, built once per app. */
-export function openApiDocument(info: OpenApiInfo = {}, app: AppState = currentContext('openApiDocument()').app): Record<string, unknown> {
+/**
+ * The OpenAPI document of the app serving the current request, built once per app. Given a
+ * `principal` (an app with policies), the document of what that principal may do: its fields,
+ * filters, sorts, includes and writable fields only (built each time: one per caller would grow
+ * without bound).
+ *
+ * @example
+ * openApiDocument({ title: 'Books' }); // everything
+ * openApiDocument({ principal: reader }); // what a reader may ask
+ */
+export function openApiDocument(
+  options: OpenApiInfo & { principal?: unknown } = {},
+  app: AppState = currentContext('openApiDocument()').app,
+): Record<string, unknown> {
+  const { principal, ...info } = options;
+  const access = 'principal' in options ? accessView({ app, principal: principal ?? null }) : undefined;
+  if (access) return buildOpenApiDocument({ config: app.config, routing: documentedRouting(app), info, access });
   let document = documents.get(app);
-  if (!document) {
-    const controllers = app.controllers?.controllers;
-    const own = (
-      Array.isArray(controllers) ? (controllers as unknown[]).filter((c) => !(typeof c === 'function' && DOCS_CONTROLLER in c)) : controllers
-    ) as typeof controllers;
-    documents.set(app, (document = buildOpenApiDocument({ config: app.config, routing: { ...app.controllers, controllers: own }, info })));
-  }
+  if (!document) documents.set(app, (document = buildOpenApiDocument({ config: app.config, routing: documentedRouting(app), info })));
   return document;
+}
+
+/** The app's controllers less the docs controllers themselves. */
+function documentedRouting(app: AppState): NonNullable<AppState['controllers']> {
+  const controllers = app.controllers?.controllers;
+  const own = (
+    Array.isArray(controllers) ? (controllers as unknown[]).filter((c) => !(typeof c === 'function' && DOCS_CONTROLLER in c)) : controllers
+  ) as typeof controllers;
+  return { ...app.controllers, controllers: own };
 }
 
 /**
@@ -34,11 +53,14 @@ export function docsController({
   path = '',
   info = {},
   assets = swaggerUiRoot(),
+  perPrincipal = false,
 }: {
   path?: string;
   info?: OpenApiInfo;
   /** The directory of Swagger UI's files; default: the installed `swagger-ui-dist`. */
   assets?: string | null;
+  /** With policies: `openapi.json` describes what the caller asking for it may do (its principal). */
+  perPrincipal?: boolean;
 } = {}): new () => object {
   const available = hasSwaggerUi(assets);
   // Said once, when the app is made, through Node's warnings (the library writes no console lines).
@@ -51,7 +73,7 @@ export function docsController({
     @Get('/openapi.json')
     @ContentType('application/json; charset=utf-8')
     openapi() {
-      return openApiDocument(info);
+      return perPrincipal ? openApiDocument({ ...info, principal: currentContext('openapi').principal }) : openApiDocument(info);
     }
 
     @Get('/docs')

@@ -1,3 +1,4 @@
+import { HiddenNames, usableFilterFields } from '../query/usableFilterFields';
 import type { ApiConfig } from '../config/ApiConfig';
 import { filterFields } from '../model/filterFields';
 import type { FilterableMetadata, FilterField, FilterOperator, FilterValueType } from '../metadata/filterTypes';
@@ -66,8 +67,10 @@ function fieldSchema(field: FilterField, config: ApiConfig): JsonSchema {
  * as strict as the parser: each declared field with its operators and value types, and OR groups
  * (`filter[or][0][title]=A`) of the same fields.
  */
-export function filterParameter(metadata: FilterableMetadata, transformer: unknown, config: ApiConfig): Record<string, unknown> {
-  const fields = [...filterFields(metadata, transformer).values()];
+export function filterParameter(metadata: FilterableMetadata, transformer: unknown, config: ApiConfig, names?: HiddenNames): Record<string, unknown> {
+  const declared = filterFields(metadata, transformer);
+  // A principal's document names only the fields it may filter by.
+  const fields = [...(names ? usableFilterFields(declared, names) : declared).values()];
   const properties = Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field, config)]));
   const conditions = { type: 'object', properties, additionalProperties: false };
   const example = exampleOf(fields);

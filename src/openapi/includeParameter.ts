@@ -47,20 +47,26 @@ export function includePathSchema(
   transformer: Transformer,
   names: readonly string[],
   { maxLimit, maxDepth }: { maxLimit: number; maxDepth: number },
+  namesOf: (transformer: Transformer) => readonly string[] = (each) => each.availableIncludes,
 ): JsonSchema {
   const each = modifiers(maxLimit);
   const rules = [{ pattern: depthPattern(maxDepth) }, ...SEGMENT_RULES];
-  const whole = includePathPattern(transformer, names, each, undefined, AGGREGATE);
+  const whole = includePathPattern(transformer, names, each, namesOf, AGGREGATE);
   const base = { type: 'string', maxLength: MAX_INCLUDE_LENGTH };
   if (whole) return { ...base, pattern: whole, allOf: rules };
-  const namesOnly = includePathPattern(transformer, names, ANY_MODIFIERS) ?? anyPathPattern(names, ANY_MODIFIERS);
+  const namesOnly = includePathPattern(transformer, names, ANY_MODIFIERS, namesOf) ?? anyPathPattern(names, ANY_MODIFIERS);
   const syntax = `^(${INCLUDE_NAME}${each}\\.)*${INCLUDE_NAME}(${each}|${AGGREGATE})$`;
   return { ...base, pattern: namesOnly, allOf: [{ pattern: syntax }, ...rules] };
 }
 
 /** One path of the `exclude` parameter: an include of the action (a default one too), then those of each included transformer. */
-export function excludePathSchema(transformer: Transformer, names: readonly string[], maxDepth: number): JsonSchema {
-  const everyInclude = (each: Transformer) => [...new Set([...each.availableIncludes, ...each.defaultIncludes])];
+export function excludePathSchema(
+  transformer: Transformer,
+  names: readonly string[],
+  maxDepth: number,
+  usable: (transformer: Transformer, names: readonly string[]) => readonly string[] = (_each, all) => all,
+): JsonSchema {
+  const everyInclude = (each: Transformer) => usable(each, [...new Set([...each.availableIncludes, ...each.defaultIncludes])]);
   const pattern = includePathPattern(transformer, names, '', everyInclude) ?? anyPathPattern(names, '');
   return { type: 'string', maxLength: MAX_INCLUDE_LENGTH, pattern, allOf: [{ pattern: depthPattern(maxDepth) }] };
 }

@@ -4,6 +4,8 @@ import { pageParameters } from '../query/pageParameters';
 import { CALLBACK } from '../query/parseCallback';
 import { SORT_PARAMETER } from '../query/parseSort';
 import { Transformer } from '../transformer/Transformer';
+import { AccessView, unusableIncludes, usableFieldNames } from '../transformer/AccessView';
+import { fieldAttribute } from '../model/fieldAttribute';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
 import { filterParameter } from './filterParameter';
 import { excludePathSchema, includePathSchema } from './includeParameter';
@@ -44,12 +46,18 @@ export function actionParameters(
   transformer: Transformer | undefined,
   method: string,
   key: (name: string) => string,
+  access?: AccessView,
 ): Parameter[] {
   const parameters: Parameter[] = [];
   const reads = method === 'get';
+  // A principal's document names only what it may use (`access`); without one, everything.
+  const usable = (each: Transformer, names: readonly string[]) => {
+    const unusable = unusableIncludes(access, each);
+    return names.filter((name) => !unusable.has(name));
+  };
   if (reads && transformer) {
     const narrow = metadata.includes;
-    const names = transformer.availableIncludes.filter((name) => !narrow || narrow.includes(name));
+    const names = usable(transformer, transformer.availableIncludes).filter((name) => !narrow || narrow.includes(name));
     if (names.length > 0) {
       parameters.push(
         query(
@@ -60,21 +68,21 @@ export function actionParameters(
             `sort(${config.include.params.sort.join('|')}).`,
           {
             ...list({
-              anyOf: [{ enum: names }, includePathSchema(transformer, names, config.include)],
+              anyOf: [{ enum: names }, includePathSchema(transformer, names, config.include, (each) => usable(each, each.availableIncludes))],
             }),
             maxItems: config.include.maxPaths,
           },
         ),
       );
     }
-    const all = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
+    const all = usable(transformer, [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])]);
     if (all.length > 0) {
       parameters.push(
         query(
           config.include.excludeKey,
           `Includes to leave out, default ones too: ${all.join(', ')}; dotted for nested ones.`,
           {
-            ...list(excludePathSchema(transformer, all, config.include.maxDepth)),
+            ...list(excludePathSchema(transformer, all, config.include.maxDepth, usable)),
             maxItems: config.include.maxPaths,
           },
           [all[0]],
@@ -82,7 +90,7 @@ export function actionParameters(
       );
     }
     const type = metadata.transformer?.resourceKey ?? DEFAULT_RESOURCE_TYPE;
-    const fields = [...Object.keys(transformer.schema ?? {}), ...all].map(key);
+    const fields = usableFieldNames(access, transformer, [...Object.keys(transformer.schema ?? {}), ...all]).map(key);
     parameters.push(
       query(
         `fields[${type}]`,
@@ -91,13 +99,14 @@ export function actionParameters(
       ),
     );
   }
-  if (reads && metadata.filterable) parameters.push(filterParameter(metadata.filterable, transformer, config));
-  if (reads && metadata.sortable) {
-    const keys = metadata.sortable.flatMap((field) => [field, `-${field}`]);
+  if (reads && metadata.filterable) parameters.push(filterParameter(metadata.filterable, transformer, config, access));
+  const sortable = metadata.sortable && usableSortable(metadata, transformer, access);
+  if (reads && sortable && sortable.length > 0) {
+    const keys = sortable.flatMap((field) => [field, `-${field}`]);
     // Each field once, whatever its direction: `title,-title` is refused as `title,title` is.
-    const once = metadata.sortable.map((field) => ({ not: { allOf: [{ contains: { const: field } }, { contains: { const: `-${field}` } }] } }));
+    const once = sortable.map((field) => ({ not: { allOf: [{ contains: { const: field } }, { contains: { const: `-${field}` } }] } }));
     const sort = { ...list({ enum: keys }), minItems: 1, uniqueItems: true, allOf: once };
-    parameters.push(query(SORT_PARAMETER, `Order by these fields, - for descending, each once: ${metadata.sortable.join(', ')}.`, sort));
+    parameters.push(query(SORT_PARAMETER, `Order by these fields, - for descending, each once: ${sortable.join(', ')}.`, sort));
   }
   if (metadata.paginated) {
     const names = pageParameters(config);
@@ -113,6 +122,16 @@ export function actionParameters(
     parameters.push(query(names.size, `Items per page, at most ${maxPerPage}.`, { type: 'integer', minimum: 1, maximum: maxPerPage, default: perPage }));
   }
   return parameters;
+}
+
+/** `@Sortable`'s keys less those on an attribute the principal may not read (all of them without a view). */
+function usableSortable(metadata: ActionApiMetadata, transformer: Transformer | undefined, access: AccessView | undefined): readonly string[] {
+  const keys = metadata.sortable ?? [];
+  if (!access) return keys;
+  const model = metadata.filterable?.model() ?? (transformer && access.modelOf(transformer));
+  if (!model) return keys;
+  const hidden = access.hidden(model);
+  return keys.filter((field) => !hidden.has(fieldAttribute(model, field, transformer) ?? ''));
 }
 
 /**

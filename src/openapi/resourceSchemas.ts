@@ -1,7 +1,10 @@
 import type { SerializerName } from '../config/ApiConfig';
 import { IncludeShape, includeShapes } from '../transformer/includeShapes';
 import { Transformer } from '../transformer/Transformer';
+import { AccessView, madeFromHidden, unusableIncludes } from '../transformer/AccessView';
 import { JsonSchema, nullable, ref } from './schemaTypes';
+
+const NO_NAMES: ReadonlySet<string> = new Set<string>();
 
 /** The component name of a transformer's resources: `BookTransformer` is `Book`. */
 export function componentName(transformer: Transformer): string {
@@ -19,7 +22,21 @@ export class ResourceSchemas {
   constructor(
     private readonly serializer: SerializerName,
     private readonly key: (name: string) => string,
+    /** A principal's view (a per-role document): what it may not use is left out. */
+    private readonly access?: AccessView,
   ) {}
+
+  /** The includes of `transformer` the document shows: all, or those the principal may use. */
+  private shapesOf(transformer: Transformer): IncludeShape[] {
+    const unusable = unusableIncludes(this.access, transformer);
+    return includeShapes(transformer).filter((shape) => !unusable.has(shape.name));
+  }
+
+  /** The attributes of `transformer`'s model the principal may not read (none without a view). */
+  private hiddenOf(transformer: Transformer | undefined): ReadonlySet<string> {
+    const model = transformer && this.access?.modelOf(transformer);
+    return model ? this.access!.hidden(model) : NO_NAMES;
+  }
 
   /** The schema of one resource of `transformer` (a reference once registered). */
   resource(transformer: Transformer | undefined, type: string): JsonSchema {
@@ -32,7 +49,7 @@ export class ResourceSchemas {
   includedTypes(transformer: Transformer | undefined): JsonSchema[] {
     const found = new Map<string, JsonSchema>();
     const walk = (current: Transformer) => {
-      for (const shape of includeShapes(current)) {
+      for (const shape of this.shapesOf(current)) {
         const name = shape.transformer ? this.register(shape.transformer, shape.type) : `open:${shape.type}`;
         if (found.has(name)) continue;
         found.set(name, shape.transformer ? ref(name) : this.openResourceObject(shape.type));
@@ -62,8 +79,9 @@ export class ResourceSchemas {
     if (!transformer.schema) return null;
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
+    const hidden = this.hiddenOf(transformer);
     for (const [field, schema] of Object.entries(transformer.schema)) {
-      if (skip.includes(field)) continue;
+      if (skip.includes(field) || madeFromHidden(field, transformer, hidden)) continue;
       const { 'x-optional': optional, ...rest } = schema;
       properties[this.key(field)] = field === 'id' || optional ? rest : { ...rest, description: SPARSE };
       if (!optional) required.push(this.key(field));
@@ -75,7 +93,7 @@ export class ResourceSchemas {
   private plainResource(transformer: Transformer): JsonSchema {
     const fields = this.fields(transformer);
     const includes: Record<string, JsonSchema> = {};
-    for (const shape of includeShapes(transformer)) {
+    for (const shape of this.shapesOf(transformer)) {
       includes[this.key(shape.name)] = this.includedMember(shape);
       Object.assign(includes, this.aggregateMembers(transformer, shape));
     }
@@ -92,7 +110,9 @@ export class ResourceSchemas {
       [this.key(`${shape.name}_count`)]: { type: 'integer', minimum: 0, description: `include=${shape.name}:count` },
       [this.key(`${shape.name}_exists`)]: { type: 'boolean', description: `include=${shape.name}:exists` },
     };
+    const hidden = this.hiddenOf(shape.transformer);
     for (const column of transformer.aggregates[shape.name] ?? []) {
+      if (madeFromHidden(column, undefined, hidden)) continue;
       const declared = shape.transformer?.schema?.[column] ?? shape.transformer?.schema?.[this.key(column)];
       const { 'x-optional': _optional, ...columnSchema } = (declared ?? {}) as Record<string, unknown>;
       for (const fn of ['sum', 'avg', 'min', 'max']) {
@@ -116,7 +136,7 @@ export class ResourceSchemas {
   private resourceObject(transformer: Transformer, type: string): JsonSchema {
     const fields = this.fields(transformer, ['id', 'link']);
     const relationships: Record<string, JsonSchema> = {};
-    for (const shape of includeShapes(transformer)) {
+    for (const shape of this.shapesOf(transformer)) {
       const identifier = shape.kind === 'unknown' ? identifierSchema() : identifierSchema(shape.type);
       const data = shape.kind === 'collection' ? { type: 'array', items: identifier } : nullable(identifier);
       // Data when the relation is included; meta alone when only its aggregates are (include=comments:count).

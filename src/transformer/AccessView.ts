@@ -26,6 +26,8 @@ export interface AccessView {
   hidden(model: AnyModel): ReadonlySet<string>;
   /** The associations of `model` the principal may not include, filter or count through. */
   hiddenRelations(model: AnyModel): ReadonlySet<string>;
+  /** The attributes of `model` the principal may not write. */
+  readOnly(model: AnyModel): ReadonlySet<string>;
 }
 
 /**
@@ -41,6 +43,7 @@ export function accessView(context: RulesSource): AccessView | undefined {
     modelOf: (transformer) => transformer.model?.() ?? models?.get(transformer.constructor),
     hidden: (model) => rulesFor(context, model).hidden,
     hiddenRelations: (model) => rulesFor(context, model).hiddenRelations,
+    readOnly: (model) => rulesFor(context, model).readOnly,
   };
 }
 

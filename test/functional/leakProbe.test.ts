@@ -69,6 +69,7 @@ const ROW_PROBES = [
   '/v1/books/{N}',
   '/v1/books/{N}?include=author',
   '/v1/books/{N}/comments',
+  '/v1/books/{N}/relationships/genres',
   '/v1/books?filter[id][eq]={N}',
   '/v1/books?filter[id][in]={N},999998',
 ];

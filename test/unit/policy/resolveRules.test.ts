@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { DataTypes, Model, Op, Sequelize } from 'sequelize';
 import express from 'express';
-import { definePolicy, useApi } from '../../../src';
+import { definePolicy, filterWhere, resolveConfig, useApi } from '../../../src';
+import { createContext } from '../../../src/context/createContext';
+import { requestStorage } from '../../../src/context/RequestContext';
+import { RouteRegistry } from '../../../src/routing/RouteRegistry';
 import { ApiError } from '../../../src/errors/ApiError';
 import { NO_RULES, resolveRules } from '../../../src/policy/ResolvedRules';
 
@@ -71,5 +74,23 @@ describe("useApi()'s policies", () => {
     expect(codeOf(() => useApi(express(), { controllers: [], policies: [policy, definePolicy(Doc, () => ({ hidden: ['secret'] }))] }))).to.equal(
       'RCA_POLICY_INVALID: The policy of Doc is invalid: it has two policies',
     );
+  });
+});
+
+describe('filterWhere() under a policy', () => {
+  it("answers the request's filter and the rows its principal may see, both holding", () => {
+    const policy = definePolicy(Doc, (user: { admin: boolean } | null) => (user?.admin ? {} : { rows: { draft: false } }));
+    const app = {
+      framework: 'express' as const,
+      config: resolveConfig({}, {}),
+      routes: new RouteRegistry(),
+      listener: () => () => undefined,
+      policies: new Map([[Doc, policy]]),
+    };
+    const context = createContext(app, { method: 'GET', url: '/docs', headers: {}, protocol: 'http', host: 'h' });
+    expect(requestStorage.run(context, () => filterWhere(Doc))).to.deep.equal({ draft: false });
+    const admin = createContext(app, { method: 'GET', url: '/docs', headers: {}, protocol: 'http', host: 'h' });
+    admin.principal = { admin: true };
+    expect(requestStorage.run(admin, () => filterWhere(Doc))).to.equal(undefined);
   });
 });
