@@ -1,5 +1,6 @@
 import type { Model, ModelStatic } from 'sequelize';
 import { AccessView, madeFromHidden } from './AccessView';
+import { withoutAttributes } from '../model/withoutAttributes';
 import type { AnyTransformer } from './Resource';
 
 type AnyModel = ModelStatic<Model>;
@@ -23,6 +24,17 @@ export class HiddenFields {
   private last: Verdicts = null;
 
   constructor(private readonly access: AccessView) {}
+
+  /**
+   * The model as its transformer may read it: the attributes the principal may not read answer
+   * `undefined`, so that no field can be made of them, whatever it is named (the same model when
+   * nothing of it is hidden).
+   */
+  mask<T>(model: T): T {
+    if (model === null || typeof model !== 'object') return model;
+    const hidden = this.access.hidden(model.constructor as AnyModel);
+    return hidden.size === 0 ? model : withoutAttributes(model, hidden);
+  }
 
   /** `fields` as the principal may read them: the same object when nothing is hidden. */
   apply(fields: Record<string, unknown>, transformer: AnyTransformer, model: unknown): Record<string, unknown> {

@@ -75,7 +75,8 @@ export class IncludeWalk {
     let pending = false;
     const transform = (model: unknown, transformer: AnyTransformer, group: Group | undefined, policy: FieldPolicy | null): TransformedItem => {
       const item: TransformedItem = { fields: NO_FIELDS, includes: NO_INCLUDES, converted: undefined };
-      const raw = transformOne(transformer, model);
+      // A transformer never reads an attribute the principal may not read, whatever field it makes of it.
+      const raw = transformOne(transformer, this.hidden ? this.hidden.mask(model) : model);
       const finish = (done: Record<string, unknown>) =>
         this.finish(item, this.hidden ? this.hidden.apply(done, transformer, model) : done, transformer, policy);
       // An async transformer's fields are awaited in place before the includes are resolved.

@@ -3,8 +3,8 @@ import { registerDecorator, ValidationOptions } from 'class-validator';
 /** `YYYY-MM-DD`, optionally `THH:mm[:ss[.sss]]` with `Z` or an offset: ISO 8601's extended calendar forms. */
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
-/** A calendar day as a pattern: months 01-12, days 01-31 (the validator also knows each month's length). */
-export const CALENDAR_DAY = '\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])';
+/** A calendar day as a pattern: years 0001-9999, months 01-12, days 01-31 (the validator also knows each month's length). */
+export const CALENDAR_DAY = '([1-9]\\d{3}|0[1-9]\\d{2}|00[1-9]\\d|000[1-9])-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])';
 
 /** The same forms as a JSON Schema pattern, for the OpenAPI document: no month 13, hour 24 or minute 60. */
 export const CALENDAR_DATE_PATTERN = `^${CALENDAR_DAY}(T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,9})?)?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d))?$`;

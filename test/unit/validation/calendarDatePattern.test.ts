@@ -5,8 +5,8 @@ import { CALENDAR_DATE_PATTERN, parseCalendarDate } from '../../../src/validatio
 describe('CALENDAR_DATE_PATTERN', () => {
   const pattern = new RegExp(CALENDAR_DATE_PATTERN);
 
-  it('admits no month 13, day 45, hour 24 or minute 60, as the validator refuses them', () => {
-    for (const text of ['2020-13-45', '2020-00-10', '2020-01-32', '2020-01-01T24:00Z', '2020-01-01T10:60Z', '2020-01-01T10:00+24:00']) {
+  it('admits no year 0000, month 13, day 45, hour 24 or minute 60, as the validator refuses them', () => {
+    for (const text of ['0000-01-10', '2020-13-45', '2020-00-10', '2020-01-32', '2020-01-01T24:00Z', '2020-01-01T10:60Z', '2020-01-01T10:00+24:00']) {
       expect(pattern.test(text), text).to.equal(false);
       expect(parseCalendarDate(text), text).to.equal(null);
     }
