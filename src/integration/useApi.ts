@@ -35,7 +35,8 @@ export interface UseApiOptions extends RoutingControllersOptions {
   sequelize?: Sequelize;
   /**
    * Who is asking, answered before each action runs (may be async; throw an `UnauthorizedError` for
-   * a bad token). Default: routing-controllers' `currentUserChecker`. `null`/`undefined`: nobody.
+   * a bad token). Default, when `policies` are given: routing-controllers' `currentUserChecker`, which
+   * must then answer null (not throw) for an anonymous caller. `null`/`undefined`: nobody.
    */
   principal?: PrincipalResolver;
   /** What each caller may see of each model (`definePolicy()`); a model without one is read as before. */
@@ -121,7 +122,9 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     policies: governed,
     varyBy: governed ? principalHeaders : undefined,
     transformerModels,
-    principal: principal ?? (routing.currentUserChecker as PrincipalResolver | undefined),
+    // routing-controllers' currentUserChecker stands in only where policies need a principal: an app
+    // without them keeps calling it for @CurrentUser alone (a checker that refuses nobody stays as it was).
+    principal: principal ?? (governed ? (routing.currentUserChecker as PrincipalResolver | undefined) : undefined),
   });
   const server = app as unknown as UseFn;
   const settings: RoutingControllersOptions = {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { DataTypes, Model, Op, Sequelize } from 'sequelize';
 import express from 'express';
 import { definePolicy, filterWhere, resolveConfig, useApi } from '../../../src';
+import { apiStateOf } from '../../../src/context/appRegistry';
 import { createContext } from '../../../src/context/createContext';
 import { requestStorage } from '../../../src/context/RequestContext';
 import { RouteRegistry } from '../../../src/routing/RouteRegistry';
@@ -92,5 +93,15 @@ describe('filterWhere() under a policy', () => {
     const admin = createContext(app, { method: 'GET', url: '/docs', headers: {}, protocol: 'http', host: 'h' });
     admin.principal = { admin: true };
     expect(requestStorage.run(admin, () => filterWhere(Doc))).to.equal(undefined);
+  });
+});
+
+describe("useApi()'s principal", () => {
+  it('asks currentUserChecker before each action only when policies need a principal', () => {
+    const currentUserChecker = () => null;
+    const without = useApi(express(), { controllers: [], currentUserChecker });
+    const withPolicies = useApi(express(), { controllers: [], currentUserChecker, policies: [definePolicy(Doc, () => ({}))] });
+    expect(apiStateOf(without)!.principal).to.equal(undefined);
+    expect(apiStateOf(withPolicies)!.principal).to.equal(currentUserChecker);
   });
 });
