@@ -4,7 +4,7 @@ import { ApiError } from '../errors/ApiError';
 import { fieldAttribute } from '../model/fieldAttribute';
 import { actionTransformer } from '../metadata/actionMetadata';
 import { requestQuery } from '../query/RequestQuery';
-import { readSortRequest, SortField } from '../query/parseSort';
+import { readSortRequest, SortField, sortableWithout } from '../query/parseSort';
 import { rulesFor } from '../context/rulesFor';
 
 type AnyModel = ModelStatic<Model>;
@@ -38,8 +38,7 @@ export function orderOf(context: RequestContext, model: AnyModel, fields: readon
 function refuseHidden(context: RequestContext, model: AnyModel, order: OrderItem[], transformer: unknown): void {
   const { hidden } = rulesFor(context, model);
   if (hidden.size === 0 || !order.some((item) => hidden.has((item as [string, string])[0]))) return;
-  const usable = (context.action?.metadata.sortable ?? []).filter((field) => !hidden.has(fieldAttribute(model, field, transformer) ?? ''));
-  readSortRequest(context, usable);
+  readSortRequest(context, sortableWithout(context.action?.metadata.sortable ?? [], model, transformer, hidden));
 }
 
 /**

@@ -7,6 +7,7 @@ import type { FilterableMetadata } from '../metadata/filterTypes';
 import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { includeShapes } from '../transformer/includeShapes';
 import { Transformer } from '../transformer/Transformer';
+import { TransformerModels, transformerModels, TransformersMet } from './transformerModels';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -15,11 +16,8 @@ interface Checks {
   problems: string[];
   models: readonly AnyModel[];
   walked: Set<string>;
-  met: Map<object, { transformer: Transformer; models: Set<AnyModel | undefined> }>;
+  met: TransformersMet;
 }
-
-/** The model of each transformer class reached from a route, when the app starts: declared (`model`), or met with one alone. */
-export type TransformerModels = ReadonlyMap<object, AnyModel>;
 
 /** An action of a controller class, as routing-controllers registers it. */
 export interface DeclaredAction {
@@ -60,7 +58,7 @@ export function checkDeclarations(actions: readonly DeclaredAction[], models: re
   const checks: Checks = { problems: [], models, walked: new Set(), met: new Map() };
   for (const model of models) checkClassFields(model, checks);
   for (const { target, method } of actions) checkAction(`${target.name}.${method}()`, readActionMetadata(target, method), checks);
-  const learnt = transformerModels(checks, policies);
+  const learnt = transformerModels(checks.met, checks.problems, policies);
   if (checks.problems.length === 0) return learnt;
   const unique = [...new Set(checks.problems)];
   throw new ApiError('RCA_DECLARATIONS_INVALID', { count: unique.length, list: unique.map((problem) => `\n  - ${problem}`).join('') });
@@ -179,25 +177,4 @@ function relationTarget(where: string, model: AnyModel | undefined, relation: st
   if (owners.length === 0) checks.problems.push(`${where} names the association "${relation}", which no model has`);
   const targets = new Set(owners.map((owner) => owner.associations[relation].target));
   return targets.size === 1 ? [...targets][0] : undefined;
-}
-
-/**
- * The model of each transformer met: the one it declares, else the one model it was met with. With
- * policies, a transformer whose model stays unknown is a problem: the names a request gives (fields,
- * includes, sorts, filters of its includes) are checked against its model's policy before the action.
- */
-function transformerModels(checks: Checks, policies: boolean): TransformerModels {
-  const learnt = new Map<object, AnyModel>();
-  for (const [maker, { transformer, models }] of checks.met) {
-    const known = [...models].filter((model): model is AnyModel => model !== undefined);
-    const model = transformer.model?.() ?? (known.length === 1 ? known[0] : undefined);
-    if (model) learnt.set(maker, model);
-    else if (policies) {
-      const met = known.length > 1 ? `it is met with ${known.map((candidate) => candidate.name).join(' and ')}` : 'no route or include names it';
-      checks.problems.push(
-        `${transformer.constructor.name}: its model is not known (${met}): declare \`model = () => TheModel\`, which policies need to check the names a request gives`,
-      );
-    }
-  }
-  return learnt;
 }

@@ -3,16 +3,14 @@ import type { RequestContext } from '../context/RequestContext';
 import { rulesFor } from '../context/rulesFor';
 import { NotWritableError } from '../errors/NotWritableError';
 import { fieldAttribute } from '../model/fieldAttribute';
-import { accessView } from '../transformer/AccessView';
-import { Transformer } from '../transformer/Transformer';
+import { transformerModel } from '../context/transformerModel';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The model an action writes: its transformer's (declared or learnt), else its `@Created` or `@Filterable` one. */
 function writtenModel(context: RequestContext): ModelStatic<Model> | undefined {
   const { metadata, transformer } = context.action ?? {};
-  const fromTransformer = transformer instanceof Transformer ? accessView(context)?.modelOf(transformer as Transformer) : undefined;
-  return fromTransformer ?? metadata?.created?.() ?? metadata?.filterable?.model();
+  return transformerModel(context.app, transformer) ?? metadata?.created?.() ?? metadata?.filterable?.model();
 }
 
 /**

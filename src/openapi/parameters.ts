@@ -2,10 +2,9 @@ import type { ApiConfig } from '../config/ApiConfig';
 import type { ActionApiMetadata } from '../metadata/actionMetadata';
 import { pageParameters } from '../query/pageParameters';
 import { CALLBACK } from '../query/parseCallback';
-import { SORT_PARAMETER } from '../query/parseSort';
+import { SORT_PARAMETER, sortableWithout } from '../query/parseSort';
 import { Transformer } from '../transformer/Transformer';
 import { AccessView, unusableIncludes, usableFieldNames } from '../transformer/AccessView';
-import { fieldAttribute } from '../model/fieldAttribute';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
 import { filterParameter } from './filterParameter';
 import { excludePathSchema, includePathSchema } from './includeParameter';
@@ -129,9 +128,7 @@ function usableSortable(metadata: ActionApiMetadata, transformer: Transformer | 
   const keys = metadata.sortable ?? [];
   if (!access) return keys;
   const model = metadata.filterable?.model() ?? (transformer && access.modelOf(transformer));
-  if (!model) return keys;
-  const hidden = access.hidden(model);
-  return keys.filter((field) => !hidden.has(fieldAttribute(model, field, transformer) ?? ''));
+  return model ? sortableWithout(keys, model, transformer, access.hidden(model)) : keys;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Model, ModelStatic } from 'sequelize';
 import type { ActionApiMetadata } from '../metadata/actionMetadata';
 import { rulesFor } from '../context/rulesFor';
+import { transformerModel } from '../context/transformerModel';
 import { fieldAttribute } from '../model/fieldAttribute';
 import { QuerySource, queryValue } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
@@ -68,15 +69,19 @@ export function readSortRequest(context: QuerySource, sortable: readonly string[
  */
 export function usableSortKeys(context: QuerySource, metadata: ActionApiMetadata | undefined, transformer?: unknown): readonly string[] | undefined {
   const sortable = metadata?.sortable;
-  const model = metadata?.filterable?.model() ?? transformerModel(context, transformer);
+  const model = metadata?.filterable?.model() ?? transformerModel(context.app, transformer);
   if (!sortable || !model || !context.app.policies) return sortable;
-  const { hidden } = rulesFor(context, model);
-  if (hidden.size === 0) return sortable;
-  return sortable.filter((field) => !hidden.has(fieldAttribute(model, field, transformer) ?? ''));
+  return sortableWithout(sortable, model, transformer, rulesFor(context, model).hidden);
 }
 
-/** A transformer's model: declared (`model = () => Book`), or learnt when the app started. */
-function transformerModel(context: QuerySource, transformer: unknown): ModelStatic<Model> | undefined {
-  if (transformer === null || typeof transformer !== 'object') return undefined;
-  return (transformer as { model?: (() => ModelStatic<Model>) | null }).model?.() ?? context.app.transformerModels?.get(transformer.constructor);
+/**
+ * `@Sortable` keys less those that order by one of `model`'s `hidden` attributes (a key maps to its
+ * attribute through the transformer's `columns`, as sorting does): the keys a principal may use.
+ *
+ * @example
+ * sortableWithout(['title', 'published_at'], Book, transformer, new Set(['publishedAt'])); // ['title']
+ */
+export function sortableWithout(sortable: readonly string[], model: ModelStatic<Model>, transformer: unknown, hidden: ReadonlySet<string>): readonly string[] {
+  if (hidden.size === 0) return sortable;
+  return sortable.filter((field) => !hidden.has(fieldAttribute(model, field, transformer) ?? ''));
 }

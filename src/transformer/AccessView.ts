@@ -1,6 +1,7 @@
 import type { Model, ModelStatic } from 'sequelize';
 import type { RulesSource } from '../context/rulesFor';
 import { rulesFor } from '../context/rulesFor';
+import { transformerModel } from '../context/transformerModel';
 import type { SortRequest } from '../loader/sortKey';
 import { snakeCase } from '../text/caseStyles';
 import { fieldKey } from '../text/fieldKey';
@@ -38,9 +39,8 @@ export interface AccessView {
  */
 export function accessView(context: RulesSource): AccessView | undefined {
   if (!context.app.policies) return undefined;
-  const models = context.app.transformerModels;
   return {
-    modelOf: (transformer) => transformer.model?.() ?? models?.get(transformer.constructor),
+    modelOf: (transformer) => transformerModel(context.app, transformer),
     hidden: (model) => rulesFor(context, model).hidden,
     hiddenRelations: (model) => rulesFor(context, model).hiddenRelations,
     readOnly: (model) => rulesFor(context, model).readOnly,
