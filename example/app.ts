@@ -6,7 +6,9 @@ import { useContainer } from 'routing-controllers';
 import { Container } from 'typedi';
 import type { Sequelize } from 'sequelize';
 import { ApiConfigInput, ApiLogger, docsController, ErrorListener, useApi, UseApiOptions } from '../src';
+import { bearerPrincipal, DEVELOPMENT_KEY } from './auth';
 import type { ExampleFramework } from './config';
+import { examplePolicies } from './policies';
 import { AuthorsController } from './controllers/AuthorsController';
 import { BookGenresController } from './controllers/BookGenresController';
 import { BooksController } from './controllers/BooksController';
@@ -19,8 +21,15 @@ import { PublishersController } from './controllers/PublishersController';
 
 useContainer(Container);
 
-/** The OpenAPI document at /v1/openapi.json and its reference page at /v1/docs. */
-const DocsController = docsController({ path: '/v1', info: { title: 'Books API', version: '1.0.0', description: 'The example of routing-controllers-api.' } });
+/**
+ * The OpenAPI document at /v1/openapi.json and its reference page at /v1/docs: each caller gets the
+ * document of what it may do (an anonymous caller, of what everyone may do).
+ */
+const DocsController = docsController({
+  path: '/v1',
+  perPrincipal: true,
+  info: { title: 'Books API', version: '1.0.0', description: 'The example of routing-controllers-api.' },
+});
 
 export const exampleControllers = [
   IndexController,
@@ -44,9 +53,15 @@ export interface ExampleAppOptions {
   logger?: ApiLogger;
   /** Makes the Express app (the tests pass Express 5's here); default: the installed `express()`. */
   createExpress?: () => express.Express;
-  /** Who is asking, and what each caller may see (useApi()'s options of the same names). */
+  /**
+   * Who is asking (useApi()'s option): default, the user of the request's bearer token, verified
+   * with `jwtSecret` (example/auth.ts).
+   */
   principal?: UseApiOptions['principal'];
+  /** What each caller may see (useApi()'s option): default, the example's (example/policies.ts); `[]`: none. */
   policies?: UseApiOptions['policies'];
+  /** The key bearer tokens are signed with (the server's JWT_SECRET); default, the development key. */
+  jwtSecret?: string;
 }
 
 /** An example app: the Express or Koa app itself, and the listener to serve it with. */
@@ -58,7 +73,7 @@ export interface ExampleApp {
 /** The books API on Express or Koa: the same controllers, the same responses. */
 export function createExampleApp(
   framework: ExampleFramework,
-  { api, onError, sequelize, logger, createExpress = express, principal, policies }: ExampleAppOptions = {},
+  { api, onError, sequelize, logger, createExpress = express, principal, policies = examplePolicies, jwtSecret = DEVELOPMENT_KEY }: ExampleAppOptions = {},
 ): ExampleApp {
   const options = {
     controllers: exampleControllers,
@@ -66,7 +81,7 @@ export function createExampleApp(
     onError,
     sequelize,
     logger,
-    principal,
+    principal: principal ?? (policies.length > 0 ? bearerPrincipal(jwtSecret) : undefined),
     policies,
   };
   if (framework === 'koa') {

@@ -10,5 +10,5 @@ export default async function createApp() {
   const settings = readSettings();
   const sequelize = createDatabase({ ...settings.database, logging: settings.logging, poolMax: settings.poolMax, poolAcquireMs: settings.poolAcquireMs });
   await prepareDatabase(sequelize);
-  return createExampleApp(settings.framework, { api: { serializer: settings.serializer }, sequelize }).app;
+  return createExampleApp(settings.framework, { api: { serializer: settings.serializer }, sequelize, jwtSecret: settings.jwtSecret }).app;
 }

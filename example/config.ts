@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SerializerName } from '../src';
+import { DEVELOPMENT_KEY } from './auth';
 
 export type ExampleFramework = 'express' | 'koa';
 
@@ -20,6 +21,11 @@ export interface ExampleSettings {
   serializer: SerializerName;
   /** `LOG_LEVEL`: pino's level of the request log on stdout (`info`, default; `silent` for none). */
   logLevel: string;
+  /**
+   * `JWT_SECRET`: the key bearer tokens are signed with (32 characters or more); unset, the public
+   * development key, which NODE_ENV=production refuses.
+   */
+  jwtSecret: string;
 }
 
 const SERIALIZERS: readonly SerializerName[] = ['array', 'data-array', 'json-api'];
@@ -54,7 +60,19 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ExampleSetti
     workers: positiveInteger(env, 'WEB_CONCURRENCY', 1),
     serializer: serializerOf(env.API_SERIALIZER),
     logLevel: logLevelOf(env.LOG_LEVEL),
+    jwtSecret: jwtSecretOf(env),
   };
+}
+
+/** JWT_SECRET, else the development key, which no production server may sign with (anyone can read it). */
+function jwtSecretOf(env: NodeJS.ProcessEnv): string {
+  const secret = env.JWT_SECRET;
+  if (secret === undefined || secret === '') {
+    if (env.NODE_ENV === 'production') throw new Error('JWT_SECRET must be set when NODE_ENV=production: the development key is public');
+    return DEVELOPMENT_KEY;
+  }
+  if (secret.length < 32) throw new Error(`JWT_SECRET must be at least 32 characters, got ${secret.length}`);
+  return secret;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

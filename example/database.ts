@@ -9,6 +9,7 @@ import { boundedBusyWaits, execOn, onEachSqliteConnection } from './sqliteConnec
 import * as books from './seeders/001-books';
 import * as genres from './seeders/002-genres';
 import * as ratings from './seeders/003-ratings';
+import * as callers from './seeders/004-callers';
 
 export interface DatabaseOptions {
   /** A database URL (`postgres://`, `postgresql://`, `mysql://`, `mariadb://`, `sqlite:<path>`); wins over `storage`. */
@@ -145,6 +146,7 @@ export async function prepareDatabase(sequelize: Sequelize): Promise<{ migrated:
         { name: '001-books', ...books },
         { name: '002-genres', ...genres },
         { name: '003-ratings', ...ratings },
+        { name: '004-callers', ...callers },
       ],
       seedLedger,
     ),

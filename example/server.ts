@@ -5,6 +5,8 @@ import { createExampleApp } from './app';
 import { describeDatabase, ExampleSettings, readSettings } from './config';
 import type { Sequelize } from 'sequelize-typescript';
 import { createDatabase, prepareDatabase } from './database';
+import { DEVELOPMENT_KEY } from './auth';
+import { tokenLines } from './tokens';
 
 /** How long a stopping process lets open requests finish before it exits anyway. */
 const DRAIN_MS = 5000;
@@ -20,7 +22,11 @@ async function main(): Promise<void> {
   if (cluster.isWorker) return serve(settings, sequelize);
   const { migrated, seeded } = await prepareDatabase(sequelize);
   if (migrated.length > 0) console.log(`Migrated ${describeDatabase(settings.database)}: ${migrated.join(', ')}`);
-  if (seeded.length > 0) console.log('Seeded 10 authors, 5 publishers, 100 books and their comments');
+  if (seeded.length > 0) console.log('Seeded 10 authors, 5 publishers, 100 books and their comments, 4 drafts and 4 users');
+  if (settings.jwtSecret === DEVELOPMENT_KEY) {
+    console.log('Tokens of the seeded users, signed with the public development key (set JWT_SECRET in production):');
+    for (const line of await tokenLines(settings.jwtSecret)) console.log(`  ${line}`);
+  }
   if (settings.workers === 1) return serve(settings, sequelize);
   // The supervisor serves nothing: its connection is of no use to it.
   await sequelize.close();
@@ -53,7 +59,9 @@ function supervise(settings: ExampleSettings): void {
 async function serve(settings: ExampleSettings, sequelize: Sequelize): Promise<void> {
   await sequelize.authenticate();
   const logger = pino({ level: settings.logLevel });
-  const server = http.createServer(createExampleApp(settings.framework, { api: { serializer: settings.serializer }, sequelize, logger }).listener);
+  const server = http.createServer(
+    createExampleApp(settings.framework, { api: { serializer: settings.serializer }, sequelize, logger, jwtSecret: settings.jwtSecret }).listener,
+  );
   server.listen(settings.port, () => {
     const { port } = server.address() as { port: number };
     const who = cluster.isWorker ? `worker ${process.pid}` : settings.framework;

@@ -3,6 +3,7 @@ import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { Created, Filterable, Paginated, Sortable, Transformer } from '../../decorators';
 import { checkIfMatch, currentContext, cursorPaginate, findOrFail, json, paginate, route, SUCCESS_OPERATION, validId, visibleRows } from '../../src';
+import type { Caller } from '../auth';
 import { Book, Comment } from '../models';
 import { bookAttributes } from '../requests/bookAttributes';
 import { CreateBookRequest } from '../requests/CreateBookRequest';
@@ -28,6 +29,8 @@ const BOOK_FILTERS = {
   description: ['contains', 'null'],
   published_at: ['eq', 'gt', 'gte', 'lt', 'lte', 'between', 'null'],
   out_of_print: ['eq', 'ne'],
+  draft: ['eq'],
+  cost: ['gte', 'lte', 'null'],
   created: ['gte', 'lte', 'between'],
   'author.name': ['eq', 'contains', 'starts'],
   'publisher.name': ['eq', 'in'],
@@ -45,7 +48,7 @@ export class BooksController {
   @Get('/')
   @Transformer(BookTransformer, { resourceKey: 'books' })
   @Paginated({ perPage: 5 })
-  @Sortable('title', 'published_at', 'created')
+  @Sortable('title', 'published_at', 'created', 'cost')
   @Filterable(() => Book, BOOK_FILTERS)
   index() {
     return paginate(Book, {
@@ -76,7 +79,7 @@ export class BooksController {
   @Created(() => Book)
   @Transformer(BookTransformer, { resourceKey: 'books' })
   async store(@Body({ required: true }) body: CreateBookRequest) {
-    const book = await Book.create(bookAttributes(body));
+    const book = await Book.create({ ...bookAttributes(body), ...draftEditor(body) });
     return json()
       .setHeaders({ Location: route('v1.books.show', { id: book.id }) })
       .created(book, new BookTransformer(), 'books');
@@ -89,7 +92,7 @@ export class BooksController {
   @OpenAPI({ requestBody: { content: { 'application/json': { example: { title: 'The Patient Compiler, Second Edition', out_of_print: true } } } } })
   @OpenAPI(SUCCESS_OPERATION)
   async update(@Param('id') id: number, @Body({ required: true }) body: UpdateBookRequest) {
-    const attributes = bookAttributes(body);
+    const attributes = { ...bookAttributes(body), ...draftEditor(body) };
     await updateRow(Book, await writeTarget(id), attributes);
     return json().success('Updated');
   }
@@ -100,6 +103,12 @@ export class BooksController {
     await deleteRow(Book, await writeTarget(id));
     return json().success('Deleted');
   }
+}
+
+/** A draft an editor writes is theirs to see: its editor is the caller (an admin's draft has none). */
+function draftEditor(body: CreateBookRequest | UpdateBookRequest): { editorId?: number } {
+  const caller = currentContext().principal as Caller | null;
+  return body.draft === true && caller?.role === 'editor' ? { editorId: caller.id } : {};
 }
 
 /**

@@ -8,6 +8,7 @@ import * as genres from './007-create-genres';
 import * as filterIndexes from './008-add-filter-indexes';
 import * as commentRating from './009-add-comment-rating';
 import * as searchDiacritics from './010-search-keeps-diacritics';
+import * as callers from './011-add-callers';
 import type { Step } from './inTransaction';
 
 /** The migrations in order; listed, not globbed, so they run the same from TypeScript and from dist/. */
@@ -22,4 +23,5 @@ export const migrations: Array<{ name: string; up: Step; down: Step }> = [
   { name: '008-add-filter-indexes', ...filterIndexes },
   { name: '009-add-comment-rating', ...commentRating },
   { name: '010-search-keeps-diacritics', ...searchDiacritics },
+  { name: '011-add-callers', ...callers },
 ];

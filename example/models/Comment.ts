@@ -9,5 +9,7 @@ export class Comment extends Model {
   @ForeignKey(() => Book) @Column({ type: DataType.INTEGER, allowNull: false }) bookId!: number;
   @Column({ type: DataType.TEXT, allowNull: false }) body!: string;
   @Column(DataType.INTEGER) rating!: number | null;
+  /** Flagged by a moderator: seen only by admins (example/policies.ts). */
+  @Column({ type: DataType.BOOLEAN, allowNull: false, defaultValue: false }) flagged!: boolean;
   @BelongsTo(() => Book) book?: Book;
 }

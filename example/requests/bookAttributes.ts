@@ -12,6 +12,8 @@ export function bookAttributes(body: CreateBookRequest | UpdateBookRequest): Rec
     outOfPrint: body.out_of_print,
     authorId: body.author_id,
     publisherId: body.publisher_id,
+    draft: body.draft,
+    cost: body.cost,
   };
   return Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== undefined));
 }

@@ -16,6 +16,10 @@ const SCHEMA = {
   publishedAt: { type: ['string', 'null'], format: 'date-time' },
   outOfPrint: { type: 'boolean' },
   created: { type: 'string', format: 'date-time' },
+  // Staff only (example/policies.ts): left out for anyone else.
+  draft: { type: 'boolean', 'x-optional': true },
+  editorId: { type: ['integer', 'null'], 'x-optional': true },
+  cost: { type: ['integer', 'null'], description: 'What the library paid, in cents.', 'x-optional': true },
   link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
 };
 
@@ -41,6 +45,9 @@ export class BookTransformer extends Transformer<Book> {
       publishedAt: book.publishedAt ?? null,
       outOfPrint: Boolean(book.outOfPrint),
       created: book.createdAt?.toISOString(),
+      draft: Boolean(book.draft),
+      editorId: book.editorId ?? null,
+      cost: book.cost ?? null,
       link: { rel: 'self', href: route('v1.books.show', { id: book.id }) },
     });
   }

@@ -10,6 +10,8 @@ const SCHEMA = {
   body: { type: 'string' },
   rating: { type: ['integer', 'null'], minimum: 1, maximum: 5 },
   created: { type: 'string', format: 'date-time' },
+  // Admins only (example/policies.ts): left out for anyone else.
+  flagged: { type: 'boolean', 'x-optional': true },
 };
 
 export class CommentTransformer extends Transformer<Comment> {
@@ -21,6 +23,7 @@ export class CommentTransformer extends Transformer<Comment> {
       body: comment.body,
       rating: comment.rating ?? null,
       created: comment.createdAt?.toISOString(),
+      flagged: Boolean(comment.flagged),
     });
   }
 }

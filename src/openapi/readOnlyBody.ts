@@ -20,7 +20,8 @@ export function bodyWithoutReadOnly(
 ): void {
   const readOnly = model && access ? access.readOnly(model) : undefined;
   if (!readOnly || readOnly.size === 0) return;
-  const content = (operation.requestBody as { content?: Record<string, { schema?: JsonSchema; example?: unknown }> } | undefined)?.content ?? {};
+  const body = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: JsonSchema; example?: unknown }> } | undefined;
+  const content = body?.content ?? {};
   const writable = (field: string) => !readOnly.has(fieldAttribute(model!, field, transformer) ?? '');
   for (const media of Object.values(content)) {
     // Its example too: an example the principal would be refused is no example for it.
@@ -30,10 +31,14 @@ export function bodyWithoutReadOnly(
     const properties = schema?.properties as Record<string, JsonSchema> | undefined;
     if (!schema || !properties) continue;
     if (Object.keys(properties).every(writable)) continue;
+    // The copy says what the shared schema's reference would have: closed (the request class refuses
+    // undeclared fields, 422), and, for a required body, not empty (`{}` is refused as missing, 400).
     media.schema = {
       ...schema,
       properties: Object.fromEntries(Object.entries(properties).filter(([field]) => writable(field))),
       ...(Array.isArray(schema.required) ? { required: (schema.required as string[]).filter(writable) } : {}),
+      ...(reference ? { additionalProperties: false } : {}),
+      ...(reference && body?.required ? { minProperties: 1 } : {}),
     };
   }
 }

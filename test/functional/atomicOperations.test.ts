@@ -1,8 +1,8 @@
-import { Op } from 'sequelize';
 import { expect } from 'chai';
 import { ATOMIC_MEDIA_TYPE, ATOMIC_REQUEST_EXAMPLE } from '../../src';
 import { Book } from '../../example/models';
 import { onBothFrameworks, startExample } from './exampleServer';
+import { ADDED_BY_TESTS } from '../fixture/seededRows';
 
 const count = () => Book.count();
 
@@ -23,7 +23,7 @@ onBothFrameworks(
   'POST /v1/operations (JSON:API Atomic Operations)',
   (app) => {
     // The seeded 100 books are what other suites read: what this one writes goes again.
-    afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+    afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
     const send = (document: unknown, type = ATOMIC_MEDIA_TYPE) =>
       app().get('/v1/operations', { method: 'POST', headers: { 'content-type': type, accept: ATOMIC_MEDIA_TYPE }, body: JSON.stringify(document) });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Author, Book, Publisher } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
+import { PUBLISHED } from '../fixture/seededRows';
 
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((item) => item.id);
 
@@ -16,15 +17,15 @@ onBothFrameworks('/v1/authors (v1.authors.*)', (app) => {
     const res = await app().get('/v1/authors/4?include=books:limit(2|0):sort(id|asc)');
     expect(res.body).to.include({ id: 4, name: author!.name, email: author!.email });
     expect(res.body.link.href).to.equal(`${app().url}/v1/authors/4`);
-    const books = await Book.findAll({ where: { authorId: 4 }, order: [['id', 'ASC']], limit: 2 });
+    const books = await Book.findAll({ where: { ...PUBLISHED, authorId: 4 }, order: [['id', 'ASC']], limit: 2 });
     expect(ids(res.body.books)).to.deep.equal(books.map((b) => b.id));
   });
 
   it("books pages the author's books, newest first", async () => {
     const res = await app().get('/v1/authors/2/books?per_page=3');
-    const books = await Book.findAll({ where: { authorId: 2 }, order: [['createdAt', 'DESC']], limit: 3 });
+    const books = await Book.findAll({ where: { ...PUBLISHED, authorId: 2 }, order: [['createdAt', 'DESC']], limit: 3 });
     expect(ids(res.body)).to.deep.equal(books.map((b) => b.id));
-    expect(res.body.meta.pagination.total).to.equal(await Book.count({ where: { authorId: 2 } }));
+    expect(res.body.meta.pagination.total).to.equal(await Book.count({ where: { ...PUBLISHED, authorId: 2 } }));
   });
 
   it('answers 404 for a missing author, on show and on books', async () => {
@@ -43,7 +44,7 @@ onBothFrameworks('/v1/publishers (v1.publishers.*)', (app) => {
     const publisher = await Publisher.findByPk(3);
     const res = await app().get('/v1/publishers/3?include=books');
     expect(res.body).to.include({ id: 3, name: publisher!.name });
-    const books = await Book.findAll({ where: { publisherId: 3 }, order: [['createdAt', 'DESC']], limit: 3 });
+    const books = await Book.findAll({ where: { ...PUBLISHED, publisherId: 3 }, order: [['createdAt', 'DESC']], limit: 3 });
     expect(ids(res.body.books)).to.deep.equal(books.map((b) => b.id));
   });
 
@@ -56,12 +57,12 @@ onBothFrameworks('GET /v1/authors/:id/profile (composed through the Api service)
   it('combines the author and their latest books from two internal calls', async () => {
     const res = await app().get('/v1/authors/3/profile');
     const author = await Author.findByPk(3);
-    const books = await Book.findAll({ where: { authorId: 3 }, order: [['createdAt', 'DESC']], limit: 3 });
+    const books = await Book.findAll({ where: { ...PUBLISHED, authorId: 3 }, order: [['createdAt', 'DESC']], limit: 3 });
     expect(res.status).to.equal(200);
     expect(res.body.author).to.include({ id: 3, name: author!.name });
     expect(res.body.author.link.href).to.equal(`${app().url}/v1/authors/3`);
     expect(res.body.latest_books.map((b: { id: number }) => b.id)).to.deep.equal(books.map((b) => b.id));
-    expect(res.body.book_count).to.equal(await Book.count({ where: { authorId: 3 } }));
+    expect(res.body.book_count).to.equal(await Book.count({ where: { ...PUBLISHED, authorId: 3 } }));
   });
 
   it('passes on the inner 404 for a missing author as the inner route answered it, never naming that route', async () => {

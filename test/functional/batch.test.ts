@@ -1,8 +1,8 @@
-import { Op } from 'sequelize';
 import { expect } from 'chai';
 import { BATCH_REQUEST_EXAMPLE } from '../../src';
 import { Book } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
+import { ADDED_BY_TESTS } from '../fixture/seededRows';
 
 const NEW_BOOK = { author_id: 1, publisher_id: 2 };
 type Answer = { id: string; status: number; headers: Array<{ name: string; value: string }>; body: any };
@@ -11,7 +11,7 @@ const count = () => Book.count();
 
 onBothFrameworks('POST /v1/batch', (app) => {
   // The seeded 100 books are what other suites read: what this one writes goes again.
-  afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+  afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
   it('runs requests in order, each with its own status; references and dependencies; a failed dependency is 424', async () => {
     const title = `Batch ${app().framework} ${Date.now()}`;
@@ -130,7 +130,7 @@ onBothFrameworks('POST /v1/batch', (app) => {
 onBothFrameworks(
   'POST /v1/batch in json-api mode',
   (app) => {
-    afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+    afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
     it('runs JSON:API requests (their content-type set per request) and answers the responses as the meta of a document', async () => {
       const document = {

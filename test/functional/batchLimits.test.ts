@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { Op } from 'sequelize';
 import { apiStateOf, ATOMIC_MEDIA_TYPE, BATCH_REQUEST_EXAMPLE_JSON_API } from '../../src';
 import { parseBatch } from '../../src/composition/batchRequest';
 import { runBatch } from '../../src/composition/runBatch';
@@ -8,6 +7,7 @@ import { requestStorage } from '../../src/context/RequestContext';
 import type { Api } from '../../src/dispatcher/Api';
 import { Book } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
+import { ADDED_BY_TESTS } from '../fixture/seededRows';
 
 const NEW_BOOK = { author_id: 1, publisher_id: 2 };
 /** What the batch's answers may hold together in this suite: a few pages of books with their authors. */
@@ -19,7 +19,7 @@ type Answer = { id: string; status: number; body: any };
 onBothFrameworks(
   'POST /v1/batch and /v1/operations share one response budget',
   (app) => {
-    afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+    afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
     it('a batch of pages stops at response.maxBytes: the page that would go over is a 400, nothing after it runs, the document stays within it', async () => {
       const title = `After the budget ${app().framework}`;
@@ -127,7 +127,7 @@ onBothFrameworks(
 onBothFrameworks(
   'POST /v1/operations over the shared budget',
   (app) => {
-    afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+    afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
     it('runs the example the json-api document shows for POST /v1/batch, as documented', async () => {
       const document = await app().get('/v1/openapi.json');

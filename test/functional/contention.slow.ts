@@ -7,6 +7,7 @@ import { Book, BookGenre } from '../../example/models';
 import type { TestResponse } from '../fixture/app';
 import { onBothFrameworks, startExample } from './exampleServer';
 import { exampleDatabase, TEST_DATABASE_URL, testDialect } from '../fixture/database';
+import { ADDED_BY_TESTS } from '../fixture/seededRows';
 
 const NEW_BOOK = { author_id: 1, publisher_id: 2 };
 
@@ -42,7 +43,7 @@ async function holdSqlite(mode: 'exclusive' | 'read'): Promise<() => Promise<voi
 const genresOf = async (bookId: number) => (await BookGenre.findAll({ where: { bookId }, attributes: ['genreId'] })).map((row) => row.genreId).sort();
 
 onBothFrameworks('Concurrent transactions', (app) => {
-  afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+  afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
   const addGenre = (bookId: number, genreId: number) =>
     app().post(`/v1/books/${bookId}/relationships/genres`, { data: [{ type: 'genres', id: String(genreId) }] });
@@ -149,7 +150,7 @@ onBothFrameworks('Concurrent transactions', (app) => {
 onBothFrameworks(
   'A transaction over its time limit in a batch',
   (app) => {
-    afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+    afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
     it('an atomic batch of a POST and 60 heavy GETs is cut at transaction.maxDuration: 503, nothing written; another client writes meanwhile', async () => {
       const title = `Heavy batch ${app().framework}`;
@@ -175,7 +176,7 @@ onBothFrameworks(
 onBothFrameworks(
   'POST /v1/operations at once',
   (app) => {
-    afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+    afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
     it('3 atomic operations requests adding to relationships at once: each acknowledged is written', async () => {
       const books = await freshBooks(3, 'Operations');
@@ -203,7 +204,7 @@ onBothFrameworks(
 
 if (testDialect === 'sqlite') {
   onBothFrameworks('SQLite locked by another connection', (app) => {
-    afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+    afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
     const writes = (bookId: number, title: string) => [
       () => app().post(`/v1/books/${bookId}/relationships/genres`, { data: [{ type: 'genres', id: '3' }] }),

@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describeDatabase, readSettings } from '../../example/config';
+import { DEVELOPMENT_KEY } from '../../example/auth';
 import { createDatabase, prepareDatabase, SQLITE_CACHE_KIB, sqliteStorage } from '../../example/database';
 import { models } from '../../example/models';
 import { closeSqlite, execOn, openSqlite } from '../../example/sqliteConnections';
 import { SEED_COUNTS } from '../../example/seeders/001-books';
+import { DRAFTS } from '../../example/seeders/004-callers';
 import { exampleDatabase } from '../fixture/database';
 
 describe('example database', () => {
@@ -32,15 +34,17 @@ describe('example database', () => {
       '008-add-filter-indexes',
       '009-add-comment-rating',
       '010-search-keeps-diacritics',
+      '011-add-callers',
     ]);
-    expect(prepared.seeded).to.deep.equal(['001-books', '002-genres', '003-ratings']);
+    expect(prepared.seeded).to.deep.equal(['001-books', '002-genres', '003-ratings', '004-callers']);
     const [[counts]] = (await first.query('SELECT (SELECT COUNT(*) FROM authors) a, (SELECT COUNT(*) FROM publishers) p, (SELECT COUNT(*) FROM books) b')) as [
       Array<Record<string, number>>,
       unknown,
     ];
-    expect(counts).to.deep.equal({ a: SEED_COUNTS.authors, p: SEED_COUNTS.publishers, b: SEED_COUNTS.books });
+    expect(counts).to.deep.equal({ a: SEED_COUNTS.authors, p: SEED_COUNTS.publishers, b: SEED_COUNTS.books + DRAFTS.length });
+    // The published books' comments that no moderator flagged.
     const [[range]] = (await first.query(
-      'SELECT MIN(n) lo, MAX(n) hi FROM (SELECT b.id, COUNT(c.id) n FROM books b LEFT JOIN comments c ON c.book_id = b.id GROUP BY b.id)',
+      'SELECT MIN(n) lo, MAX(n) hi FROM (SELECT b.id, COUNT(c.id) n FROM books b LEFT JOIN comments c ON c.book_id = b.id AND c.flagged = 0 WHERE b.draft = 0 GROUP BY b.id)',
     )) as [Array<Record<string, number>>, unknown];
     expect(range.lo).to.be.at.least(0);
     expect(range.hi).to.be.at.most(SEED_COUNTS.maxCommentsPerBook);
@@ -117,7 +121,7 @@ describe('example database', () => {
     expect(lines[0]).to.match(/SELECT 1 AS one, 2 AS two/);
   });
 
-  it('reads PORT, FRAMEWORK, DATABASE_URL, DB_STORAGE, DB_POOL_MAX, DB_POOL_ACQUIRE_MS, WEB_CONCURRENCY and LOG_LEVEL, refusing bad values', () => {
+  it('reads PORT, FRAMEWORK, DATABASE_URL, DB_STORAGE, DB_POOL_MAX, DB_POOL_ACQUIRE_MS, WEB_CONCURRENCY, LOG_LEVEL and JWT_SECRET, refusing bad values', () => {
     expect(readSettings({})).to.include({ port: 3000, framework: 'express', logging: false, poolMax: 10, poolAcquireMs: 3000, workers: 1 });
     const env = { PORT: '8080', FRAMEWORK: 'koa', DB_STORAGE: '/tmp/x.sqlite', DB_POOL_MAX: '4', DB_POOL_ACQUIRE_MS: '500', WEB_CONCURRENCY: '3' };
     expect(readSettings(env)).to.deep.equal({
@@ -130,7 +134,12 @@ describe('example database', () => {
       workers: 3,
       serializer: 'array',
       logLevel: 'info',
+      jwtSecret: DEVELOPMENT_KEY,
     });
+    expect(readSettings({ JWT_SECRET: 'k'.repeat(32) }).jwtSecret).to.equal('k'.repeat(32));
+    expect(() => readSettings({ JWT_SECRET: 'short' })).to.throw(/JWT_SECRET must be at least 32 characters, got 5/);
+    expect(() => readSettings({ NODE_ENV: 'production' })).to.throw(/JWT_SECRET must be set when NODE_ENV=production/);
+    expect(readSettings({ NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(40) }).jwtSecret).to.have.length(40);
     expect(readSettings({ LOG_LEVEL: 'Silent' }).logLevel).to.equal('silent');
     expect(() => readSettings({ LOG_LEVEL: 'loud' })).to.throw(/LOG_LEVEL must be one of/);
     expect(readSettings({ API_SERIALIZER: 'json-api' }).serializer).to.equal('json-api');

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { Op } from 'sequelize';
 import { createDatabase } from '../../example/database';
 import { Book } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
+import { ADDED_BY_TESTS } from '../fixture/seededRows';
 
 onBothFrameworks('dates of the years 0001-0099', (app) => {
-  afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+  afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
   it('read back as stored: PUT then GET, a GET-then-PUT round trip, an include and a filter', async () => {
     // Another SQLite database opened since (as other suites do) resets Sequelize's process-wide parser.

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { Author, Book, Comment, Genre } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
 import { exampleDatabase, exampleQueries, testDialect } from '../fixture/database';
+import { PUBLISHED, UNFLAGGED } from '../fixture/seededRows';
 
 /** A book as the in-memory reference evaluates filters over it. */
 interface Row {
@@ -48,7 +49,7 @@ function matchesSearch(row: Row, text: string): boolean {
 }
 
 async function allRows(): Promise<Row[]> {
-  const books = await Book.findAll({ include: [Author, 'publisher', Genre, Comment] });
+  const books = await Book.findAll({ where: PUBLISHED, include: [Author, 'publisher', Genre, { model: Comment, where: UNFLAGGED, required: false }] });
   return books.map((book) => ({
     id: book.id,
     title: book.title,
@@ -380,10 +381,10 @@ onBothFrameworks(`filters with cursor pages: GET /v1/comments (${testDialect})`,
       if (!next) break;
       res = await app().get(`/v1/comments?per_page=7&${query}&cursor=${next}`);
     }
-    const books = (await Book.findAll({ where: { authorId: 3 } })).map((book) => book.id);
+    const books = (await Book.findAll({ where: { ...PUBLISHED, authorId: 3 } })).map((book) => book.id);
     const expected = (
       await Comment.findAll({
-        where: { bookId: books },
+        where: { ...UNFLAGGED, bookId: books },
         order: [
           ['createdAt', 'DESC'],
           ['id', 'DESC'],

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { ATOMIC_MEDIA_TYPE } from '../../src';
 import { Book, BookGenre } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
+import { ADDED_BY_TESTS, SEEDED_BOOKS } from '../fixture/seededRows';
 
 /** A book of this suite's own (the seeded ones are what other suites read), with genres 1 and 2. */
 async function bookWithGenres(title: string): Promise<number> {
@@ -23,7 +24,7 @@ async function genresOf(bookId: number): Promise<number[]> {
 const linkage = (...ids: Array<string | number>) => ({ data: ids.map((id) => ({ type: 'genres', id })) });
 
 async function removeOwnBooks(): Promise<void> {
-  const own = (await Book.findAll({ where: { id: { [Op.gt]: 100 } }, attributes: ['id'] })).map((book) => book.id);
+  const own = (await Book.findAll({ where: ADDED_BY_TESTS, attributes: ['id'] })).map((book) => book.id);
   await BookGenre.destroy({ where: { bookId: own } });
   await Book.destroy({ where: { id: own } });
 }
@@ -181,7 +182,7 @@ onBothFrameworks(
       expect(response.status).to.equal(409);
       expect(response.body.errors[0].source.pointer).to.equal('/atomic:operations/2/data/1/type');
       expect(await Book.count()).to.equal(before);
-      expect(await BookGenre.count({ where: { bookId: { [Op.gt]: 100 } } })).to.equal(0);
+      expect(await BookGenre.count({ where: { bookId: { [Op.gt]: SEEDED_BOOKS } } })).to.equal(0);
     });
 
     it('refuses a relationship operation of the wrong shape before any runs', async () => {

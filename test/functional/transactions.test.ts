@@ -1,9 +1,9 @@
-import { Op } from 'sequelize';
 import { expect } from 'chai';
 import { Container } from 'typedi';
 import { Api, ApiError, InternalHttpError } from '../../src';
 import { Book } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
+import { ADDED_BY_TESTS } from '../fixture/seededRows';
 
 const NEW_BOOK = { title: 'Transactional Tales', author_id: 1, publisher_id: 2 };
 
@@ -12,7 +12,7 @@ const titled = async (prefix: string) => (await Book.findAll({ attributes: ['tit
 
 onBothFrameworks('Api#transaction()', (app) => {
   // The seeded 100 books are what other suites read: what this one writes goes again.
-  afterEach(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+  afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
   const api = () => Container.get(Api).forApp(app().app);
 

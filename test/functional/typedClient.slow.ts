@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'chai';
-import { Op } from 'sequelize';
 import ts from 'typescript';
 import { Book } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
+import { ADDED_BY_TESTS } from '../fixture/seededRows';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -101,7 +101,7 @@ after(() => {
 });
 
 onBothFrameworks('a typed client generated from the OpenAPI document', (app) => {
-  after(() => Book.destroy({ where: { id: { [Op.gt]: 100 } } }));
+  after(() => Book.destroy({ where: ADDED_BY_TESTS }));
 
   it('openapi-typescript accepts the document; an openapi-fetch client compiles strictly, lists with a filter and an include, creates and reads', async function () {
     this.timeout(60_000);
