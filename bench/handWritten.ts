@@ -22,6 +22,9 @@ export function bookJson(book: Book, origin: string) {
     published_at: book.publishedAt ? book.publishedAt.toISOString() : null,
     out_of_print: Boolean(book.outOfPrint),
     created: book.createdAt.toISOString(),
+    draft: Boolean(book.draft),
+    editor_id: book.editorId ?? null,
+    cost: book.cost ?? null,
     link: { rel: 'self', href: `${origin}/v1/books/${book.id}` },
     author: book.author ? authorJson(book.author, origin) : null,
   };

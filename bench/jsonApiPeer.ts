@@ -30,11 +30,20 @@ function peer(serializer: JSONAPISerializer, books: Book[]): string {
     published_at: book.publishedAt ? book.publishedAt.toISOString() : null,
     out_of_print: Boolean(book.outOfPrint),
     created: book.createdAt.toISOString(),
+    draft: Boolean(book.draft),
+    editor_id: book.editorId ?? null,
+    cost: book.cost ?? null,
     author: book.author ? { id: String(book.author.id), name: book.author.name, email: book.author.email, created: book.author.createdAt.toISOString() } : null,
     comments: [...(book.comments ?? [])]
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
       .slice(0, 3)
-      .map((comment) => ({ id: String(comment.id), body: comment.body, rating: comment.rating ?? null, created: comment.createdAt.toISOString() })),
+      .map((comment) => ({
+        id: String(comment.id),
+        body: comment.body,
+        rating: comment.rating ?? null,
+        created: comment.createdAt.toISOString(),
+        flagged: Boolean(comment.flagged),
+      })),
   }));
   return JSON.stringify(serializer.serialize('books', data));
 }

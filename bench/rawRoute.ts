@@ -35,6 +35,9 @@ function bookJson(book: Row, origin: string, author: Row | undefined) {
     published_at: iso(book.published_at),
     out_of_print: Boolean(book.out_of_print),
     created: iso(book.created_at),
+    draft: Boolean(book.draft),
+    editor_id: book.editor_id ?? null,
+    cost: book.cost ?? null,
     link: { rel: 'self', href: `${origin}/v1/books/${Number(book.id)}` },
     author: author ? authorJson(author, origin) : null,
   };
@@ -64,7 +67,7 @@ export function rawApp(sequelize: Sequelize): http.RequestListener {
       const perPage = full ? Math.min(100, Math.max(1, Number(req.query.per_page ?? 5) || 5)) : 5;
       const [books, [{ count }]] = await Promise.all([
         sequelize.query<Row>(
-          'SELECT id, title, description, published_at, out_of_print, author_id, publisher_id, created_at FROM books ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset',
+          'SELECT id, title, description, published_at, out_of_print, draft, editor_id, cost, author_id, publisher_id, created_at FROM books ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset',
           { type: QueryTypes.SELECT, raw: true, replacements: { limit: perPage, offset: (page - 1) * perPage } },
         ),
         sequelize.query<{ count: number | string }>('SELECT count(*) AS count FROM books', { type: QueryTypes.SELECT, raw: true }),
@@ -85,7 +88,7 @@ export function rawApp(sequelize: Sequelize): http.RequestListener {
           : new Map<number, Row>(),
         full && ids.length > 0
           ? sequelize.query<Row>(
-              'SELECT id, book_id, body, rating, created_at FROM (SELECT id, book_id, body, rating, created_at, ROW_NUMBER() OVER (PARTITION BY book_id ORDER BY created_at DESC, id DESC) AS rn ' +
+              'SELECT id, book_id, body, rating, flagged, created_at FROM (SELECT id, book_id, body, rating, flagged, created_at, ROW_NUMBER() OVER (PARTITION BY book_id ORDER BY created_at DESC, id DESC) AS rn ' +
                 'FROM comments WHERE book_id IN (:ids)) AS ranked WHERE rn <= 4 ORDER BY book_id, rn',
               { type: QueryTypes.SELECT, raw: true, replacements: { ids } },
             )
@@ -94,7 +97,7 @@ export function rawApp(sequelize: Sequelize): http.RequestListener {
       const commentsByBook = new Map<number, Row[]>();
       for (const comment of comments) {
         const list = commentsByBook.get(Number(comment.book_id)) ?? [];
-        list.push({ id: Number(comment.id), body: comment.body, rating: comment.rating, created: iso(comment.created_at) });
+        list.push({ id: Number(comment.id), body: comment.body, rating: comment.rating, created: iso(comment.created_at), flagged: Boolean(comment.flagged) });
         commentsByBook.set(Number(comment.book_id), list);
       }
       const origin = `${req.protocol}://${req.get('host')}`;

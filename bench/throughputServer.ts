@@ -71,18 +71,24 @@ async function fullPage(req: express.Request) {
     Publisher.findAll({ where: { id: [...new Set(rows.map((book) => book.publisherId))] } }),
     ids.length === 0
       ? []
-      : Book.sequelize!.query<{ id: number; book_id: number; body: string; rating: number | null; created_at: string | Date }>(
-          'SELECT id, book_id, body, rating, created_at FROM (SELECT id, book_id, body, rating, created_at, ROW_NUMBER() OVER (PARTITION BY book_id ORDER BY created_at DESC, id DESC) AS rn ' +
+      : Book.sequelize!.query<{ id: number; book_id: number; body: string; rating: number | null; flagged: number | boolean; created_at: string | Date }>(
+          'SELECT id, book_id, body, rating, flagged, created_at FROM (SELECT id, book_id, body, rating, flagged, created_at, ROW_NUMBER() OVER (PARTITION BY book_id ORDER BY created_at DESC, id DESC) AS rn ' +
             'FROM comments WHERE book_id IN (:ids)) AS ranked WHERE rn <= 4 ORDER BY book_id, rn',
           { replacements: { ids }, type: QueryTypes.SELECT },
         ),
   ]);
   const authorById = new Map(authors.map((author) => [author.id, author]));
   const publisherById = new Map(publishers.map((publisher) => [publisher.id, publisher]));
-  const commentsByBook = new Map<number, Array<{ id: number; body: string; rating: number | null; created: string }>>();
+  const commentsByBook = new Map<number, Array<{ id: number; body: string; rating: number | null; created: string; flagged: boolean }>>();
   for (const comment of comments) {
     const list = commentsByBook.get(Number(comment.book_id)) ?? [];
-    list.push({ id: Number(comment.id), body: comment.body, rating: comment.rating, created: new Date(comment.created_at).toISOString() });
+    list.push({
+      id: Number(comment.id),
+      body: comment.body,
+      rating: comment.rating,
+      created: new Date(comment.created_at).toISOString(),
+      flagged: Boolean(comment.flagged),
+    });
     commentsByBook.set(Number(comment.book_id), list);
   }
   const origin = `${req.protocol}://${req.get('host')}`;
@@ -113,11 +119,11 @@ function recordSpans(): void {
  * the two hand-written routes (Express + Sequelize models, and the raw driver path).
  */
 const SERVERS: Record<ServerMode, (sequelize: Sequelize) => http.RequestListener> = {
-  toolkit: (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize }).listener,
-  'toolkit-timed': (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize, api: { timing: true } }).listener,
+  toolkit: (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize, policies: [] }).listener,
+  'toolkit-timed': (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize, policies: [], api: { timing: true } }).listener,
   'toolkit-traced': (sequelize) => {
     recordSpans();
-    return createExampleApp('express', { onError: () => undefined, sequelize }).listener;
+    return createExampleApp('express', { onError: () => undefined, sequelize, policies: [] }).listener;
   },
   'toolkit-unbudgeted': (sequelize) => {
     // Bench only (no config turns the bounds off): every walk's budget unbounded, so that it counts
@@ -128,7 +134,7 @@ const SERVERS: Record<ServerMode, (sequelize: Sequelize) => http.RequestListener
         super(Infinity, Infinity, shared);
       }
     };
-    return createExampleApp('express', { onError: () => undefined, sequelize }).listener;
+    return createExampleApp('express', { onError: () => undefined, sequelize, policies: [] }).listener;
   },
   // A reader's policy as an app would write it: a row scope on the books (every book meets it, so that
   // both sides send the same rows) and two hidden fields (an author's email, a comment's rating).
@@ -143,7 +149,7 @@ const SERVERS: Record<ServerMode, (sequelize: Sequelize) => http.RequestListener
         definePolicy(Comment, () => ({ hidden: ['rating'] })),
       ],
     }).listener,
-  'toolkit-instances': (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize, api: { readAs: 'instances' } }).listener,
+  'toolkit-instances': (sequelize) => createExampleApp('express', { onError: () => undefined, sequelize, policies: [], api: { readAs: 'instances' } }).listener,
   baseline: () => handWrittenApp(),
   raw: (sequelize) => rawApp(sequelize),
 };

@@ -58,7 +58,13 @@ function handWritten(books: Book[]): string {
         data: [...(book.comments ?? [])]
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
           .slice(0, 3)
-          .map((comment) => ({ id: Number(comment.id), body: comment.body, rating: comment.rating ?? null, created: comment.createdAt.toISOString() })),
+          .map((comment) => ({
+            id: Number(comment.id),
+            body: comment.body,
+            rating: comment.rating ?? null,
+            created: comment.createdAt.toISOString(),
+            flagged: Boolean(comment.flagged),
+          })),
       };
       return json;
     }),

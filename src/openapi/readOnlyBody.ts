@@ -5,8 +5,9 @@ import type { JsonSchema } from './schemaTypes';
 
 /**
  * A principal's document: a write's request body without the fields that write an attribute the
- * principal may not write (its policy's `readOnly`, answered 422). The request class's shared
- * schema is left as it is; the operation gets a copy of its own.
+ * principal may not write (its policy's `readOnly`, answered 422). The request class's schema is
+ * rewritten in this document's components (each document has its own): two operations that share a
+ * class and write models of different rules both get the fields neither refuses.
  *
  * @example
  * bodyWithoutReadOnly(operation, Book, transformer, access, requestSchemas); // UpdateBookRequest less out_of_print
@@ -20,8 +21,7 @@ export function bodyWithoutReadOnly(
 ): void {
   const readOnly = model && access ? access.readOnly(model) : undefined;
   if (!readOnly || readOnly.size === 0) return;
-  const body = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: JsonSchema; example?: unknown }> } | undefined;
-  const content = body?.content ?? {};
+  const content = (operation.requestBody as { content?: Record<string, { schema?: JsonSchema; example?: unknown }> } | undefined)?.content ?? {};
   const writable = (field: string) => !readOnly.has(fieldAttribute(model!, field, transformer) ?? '');
   for (const media of Object.values(content)) {
     // Its example too: an example the principal would be refused is no example for it.
@@ -31,15 +31,15 @@ export function bodyWithoutReadOnly(
     const properties = schema?.properties as Record<string, JsonSchema> | undefined;
     if (!schema || !properties) continue;
     if (Object.keys(properties).every(writable)) continue;
-    // The copy says what the shared schema's reference would have: closed (the request class refuses
-    // undeclared fields, 422), and, for a required body, not empty (`{}` is refused as missing, 400).
-    media.schema = {
+    const offered: JsonSchema = {
       ...schema,
       properties: Object.fromEntries(Object.entries(properties).filter(([field]) => writable(field))),
       ...(Array.isArray(schema.required) ? { required: (schema.required as string[]).filter(writable) } : {}),
-      ...(reference ? { additionalProperties: false } : {}),
-      ...(reference && body?.required ? { minProperties: 1 } : {}),
     };
+    // A request class's schema is rewritten where it is (this document's own copy), so that its
+    // name, its closing and the document's components never show a field the principal may not write.
+    if (reference) requestSchemas[reference] = offered;
+    else media.schema = offered;
   }
 }
 

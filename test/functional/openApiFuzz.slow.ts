@@ -4,6 +4,8 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { namesFields, sparseDocument } from './documentRules';
 import { onBothFrameworks } from './exampleServer';
+import { DEVELOPMENT_KEY, tokenFor } from '../../example/auth';
+import { SEEDED_USERS } from '../../example/seeders/004-callers';
 
 type Schema = Record<string, unknown> & {
   type?: string | string[];
@@ -85,79 +87,102 @@ function requestOf(path: string, operation: Operation): fc.Arbitrary<string> {
     });
 }
 
-// FUZZ_RUNS=2000 explores further (unseeded); the suite runs 150 requests a configuration from a fixed seed.
+/**
+ * Who asks: anonymous, and each role of the example with its token. Each gets the document of what it
+ * may do (the docs route serves one per caller), and its answers must be what that document says.
+ * The anonymous caller's runs are the most, on both frameworks; the roles' fewer, on Express alone
+ * (what a role may do does not depend on the framework: exampleCallers.test.ts asks it of both), so
+ * that the slow suite stays in its bounds.
+ */
+const CALLERS: Array<{ who: string; user?: (typeof SEEDED_USERS)[number]; runs: number; batches: number }> = [
+  { who: 'anonymous', runs: 150, batches: 40 },
+  { who: 'reader', user: SEEDED_USERS[0], runs: 30, batches: 6 },
+  { who: 'editor', user: SEEDED_USERS[1], runs: 50, batches: 10 },
+  { who: 'admin', user: SEEDED_USERS[3], runs: 50, batches: 10 },
+];
+
+// FUZZ_RUNS=2000 explores further (unseeded); the suite runs a fixed number of requests a configuration from a fixed seed.
 for (const serializer of ['array', 'json-api'] as const) {
-  onBothFrameworks(
-    `the OpenAPI document as a fuzzer reads it (${serializer})`,
-    (app) => {
-      let document: Document;
-      let ajv: Ajv2020;
-      let operations: Array<{ path: string; operation: Operation }>;
-      before(async () => {
-        document = (await app().get('/v1/openapi.json')).body as Document;
-        ajv = new Ajv2020({ strict: false, allErrors: true });
-        addFormats(ajv);
-        ajv.addSchema(document, 'openapi.json');
-        ajv.addSchema(sparseDocument(document), 'sparse.json');
-        operations = Object.entries(document.paths)
-          .filter(([path, methods]) => methods.get && !path.startsWith('/v1/openapi') && !path.startsWith('/v1/docs'))
-          .map(([path, methods]) => ({ path, operation: methods.get }));
-      });
-      const generated = () => fc.oneof(...operations.map(({ path, operation }) => requestOf(path, operation).map((target) => ({ path, target }))));
+  for (const { who, user, runs, batches } of CALLERS) {
+    onBothFrameworks(
+      `the OpenAPI document as a fuzzer reads it (${serializer}, ${who})`,
+      (app) => {
+        let document: Document;
+        let ajv: Ajv2020;
+        let operations: Array<{ path: string; operation: Operation }>;
+        let headers: Record<string, string> = {};
+        before(async () => {
+          headers = user ? { authorization: `Bearer ${await tokenFor(user, DEVELOPMENT_KEY)}` } : {};
+          document = (await app().get('/v1/openapi.json', { headers })).body as Document;
+          ajv = new Ajv2020({ strict: false, allErrors: true });
+          addFormats(ajv);
+          ajv.addSchema(document, 'openapi.json');
+          ajv.addSchema(sparseDocument(document), 'sparse.json');
+          operations = Object.entries(document.paths)
+            .filter(([path, methods]) => methods.get && !path.startsWith('/v1/openapi') && !path.startsWith('/v1/docs'))
+            .map(([path, methods]) => ({ path, operation: methods.get }));
+        });
+        const generated = () => fc.oneof(...operations.map(({ path, operation }) => requestOf(path, operation).map((target) => ({ path, target }))));
 
-      /** Checks one answer against its operation: a documented status and media type, and the body its schema describes. */
-      function conforms(method: string, path: string, target: string, answer: { status: number; mediaType: string; body: unknown; text: string }): void {
-        const what = `${method.toUpperCase()} ${target} ${answer.status}: ${answer.text.slice(0, 200)}`;
-        expect(answer.status, what).to.be.below(500);
-        const response = document.paths[path][method].responses[String(answer.status)] ?? document.paths[path][method].responses.default;
-        expect(response, `${what}: the status is documented`).to.not.equal(undefined);
-        expect(response.content, `${what}: ${answer.mediaType} is documented`).to.have.property(answer.mediaType);
-        if (answer.body === undefined || !response.content![answer.mediaType].schema) return;
-        const status = document.paths[path][method].responses[String(answer.status)] ? String(answer.status) : 'default';
-        const base = namesFields(target) ? 'sparse.json' : 'openapi.json';
-        const validate = ajv.compile({ $ref: `${base}#/${pointer('paths', path, method, 'responses', status, 'content', answer.mediaType, 'schema')}` });
-        expect(validate(answer.body), `${what}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).to.equal(true);
-      }
+        /** Checks one answer against its operation: a documented status and media type, and the body its schema describes. */
+        function conforms(method: string, path: string, target: string, answer: { status: number; mediaType: string; body: unknown; text: string }): void {
+          const what = `${method.toUpperCase()} ${target} ${answer.status}: ${answer.text.slice(0, 200)}`;
+          expect(answer.status, what).to.be.below(500);
+          const response = document.paths[path][method].responses[String(answer.status)] ?? document.paths[path][method].responses.default;
+          expect(response, `${what}: the status is documented`).to.not.equal(undefined);
+          expect(response.content, `${what}: ${answer.mediaType} is documented`).to.have.property(answer.mediaType);
+          if (answer.body === undefined || !response.content![answer.mediaType].schema) return;
+          const status = document.paths[path][method].responses[String(answer.status)] ? String(answer.status) : 'default';
+          const base = namesFields(target) ? 'sparse.json' : 'openapi.json';
+          const validate = ajv.compile({ $ref: `${base}#/${pointer('paths', path, method, 'responses', status, 'content', answer.mediaType, 'schema')}` });
+          expect(validate(answer.body), `${what}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).to.equal(true);
+        }
 
-      it('generated GET requests of every operation: each answer is a documented status, media type and body', async function () {
-        if (process.env.FUZZ_RUNS) this.timeout(0);
-        await fc.assert(
-          fc.asyncProperty(generated(), async ({ path, target }) => {
-            const res = await app().get(target);
-            conforms('get', path, target, { ...res, mediaType: (res.headers.get('content-type') ?? '').split(';')[0] });
-          }),
-          { numRuns: Number(process.env.FUZZ_RUNS ?? 150), seed: process.env.FUZZ_RUNS ? undefined : 20261124 },
-        );
-      });
+        it('generated GET requests of every operation: each answer is a documented status, media type and body', async function () {
+          if (process.env.FUZZ_RUNS) this.timeout(0);
+          await fc.assert(
+            fc.asyncProperty(generated(), async ({ path, target }) => {
+              const res = await app().get(target, { headers });
+              conforms('get', path, target, { ...res, mediaType: (res.headers.get('content-type') ?? '').split(';')[0] });
+            }),
+            { numRuns: Number(process.env.FUZZ_RUNS ?? runs), seed: process.env.FUZZ_RUNS ? undefined : 20261124 },
+          );
+        });
 
-      it('generated batches of those requests: the batch and each answer inside it are as documented (one shared budget)', async function () {
-        if (process.env.FUZZ_RUNS) this.timeout(0);
-        await fc.assert(
-          fc.asyncProperty(fc.array(generated(), { minLength: 1, maxLength: 4 }), fc.boolean(), async (requests, atomic) => {
-            const sent = { atomic, requests: requests.map(({ target }) => ({ method: 'GET', url: target })) };
-            const res = await app().post('/v1/batch', sent);
-            const mediaType = (res.headers.get('content-type') ?? '').split(';')[0];
-            conforms('post', '/v1/batch', '/v1/batch', { ...res, mediaType });
-            if (res.status !== 200) return;
-            type Answers = Array<{ status: number; headers: Array<{ name: string; value: string }>; body: unknown }>;
-            // In json-api mode the batch's answer is the meta of a JSON:API document.
-            const { responses, meta } = res.body as { responses?: Answers; meta?: { responses: Answers } };
-            const answers = (responses ?? meta?.responses)!;
-            expect(answers).to.have.length(requests.length);
-            answers.forEach((answer, i) => {
-              const type = answer.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value.split(';')[0] ?? '';
-              conforms('get', requests[i].path, requests[i].target, {
-                status: answer.status,
-                mediaType: type,
-                body: answer.body,
-                text: JSON.stringify(answer.body) ?? '',
+        it('generated batches of those requests: the batch and each answer inside it are as documented (one shared budget)', async function () {
+          if (process.env.FUZZ_RUNS) this.timeout(0);
+          await fc.assert(
+            fc.asyncProperty(fc.array(generated(), { minLength: 1, maxLength: 4 }), fc.boolean(), async (requests, atomic) => {
+              const sent = { atomic, requests: requests.map(({ target }) => ({ method: 'GET', url: target })) };
+              const res = await app().get('/v1/batch', {
+                method: 'POST',
+                headers: { ...headers, 'content-type': 'application/json' },
+                body: JSON.stringify(sent),
               });
-            });
-          }),
-          { numRuns: Number(process.env.FUZZ_RUNS ?? 40), seed: process.env.FUZZ_RUNS ? undefined : 20261126 },
-        );
-      });
-    },
-    { serializer },
-  );
+              const mediaType = (res.headers.get('content-type') ?? '').split(';')[0];
+              conforms('post', '/v1/batch', '/v1/batch', { ...res, mediaType });
+              if (res.status !== 200) return;
+              type Answers = Array<{ status: number; headers: Array<{ name: string; value: string }>; body: unknown }>;
+              // In json-api mode the batch's answer is the meta of a JSON:API document.
+              const { responses, meta } = res.body as { responses?: Answers; meta?: { responses: Answers } };
+              const answers = (responses ?? meta?.responses)!;
+              expect(answers).to.have.length(requests.length);
+              answers.forEach((answer, i) => {
+                const type = answer.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value.split(';')[0] ?? '';
+                conforms('get', requests[i].path, requests[i].target, {
+                  status: answer.status,
+                  mediaType: type,
+                  body: answer.body,
+                  text: JSON.stringify(answer.body) ?? '',
+                });
+              });
+            }),
+            { numRuns: Number(process.env.FUZZ_RUNS ?? batches), seed: process.env.FUZZ_RUNS ? undefined : 20261126 },
+          );
+        });
+      },
+      { serializer },
+      user ? ['express'] : ['express', 'koa'],
+    );
+  }
 }
