@@ -24,7 +24,7 @@ export const DRAFTS = [
   { title: 'Draft: The Last Harbour', editor_id: 3 },
 ];
 
-/** The published books that hold a comment a moderator flagged (only admins see it); the first draft holds one too. */
+/** The published books that hold a comment a moderator flagged (only admins see it); the first draft holds one too, beside a reviewer's note. */
 export const FLAGGED_ON = [2, 5, 9];
 
 /**
@@ -60,6 +60,16 @@ export async function up({ context: { queryInterface, transaction } }: { context
   const comments = [...FLAGGED_ON, Number(firstDraft.id)].map((bookId, i) => {
     const when = at(bookId * HOUR + 59 * 60_000);
     return { book_id: bookId, body: `Spam: cheap watches, visit our shop (${i + 1}).`, rating: 5, flagged: true, created_at: when, updated_at: when };
+  });
+  // And a reviewer's note on the first draft, which its editor sees (a draft's comments go with it).
+  const noted = at((1100 + 0.5) * HOUR);
+  comments.push({
+    book_id: Number(firstDraft.id),
+    body: 'A reviewer: the ending needs work.',
+    rating: 3,
+    flagged: false,
+    created_at: noted,
+    updated_at: noted,
   });
   await queryInterface.bulkInsert('comments', comments, { transaction });
   await advanceSequences(queryInterface, ['users', 'books'], transaction);

@@ -105,13 +105,19 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
             for (const comment of items(seen.body)) expect(comment).to.not.have.property('flagged');
           }
         }
-        // The first draft holds a flagged comment too: its editor sees the draft, not that comment.
+        // The first draft holds a reviewer's note and a flagged comment: its editor sees the note, not the flagged one.
         const [draft] = await drafts(2);
         const comments = async (who: Who) => {
           const { body } = await app.get(`/v1/books/${draft}?include=comments`, as(who));
           return (jsonApi ? body.data.relationships.comments.data : body.comments.data).length as number;
         };
-        expect([await comments('admin'), await comments('eli')]).to.deep.equal([1, 0]);
+        expect([await comments('admin'), await comments('eli')]).to.deep.equal([2, 1]);
+        // Nor does anyone else see the note, even listing every comment.
+        for (const who of ['anonymous', 'reader', 'emma'] as Who[]) {
+          const listed = await app.get(`/v1/comments?${perPage}=100&fields[comments]=body`, as(who));
+          expect(listed.text, who).to.not.include('the ending needs work');
+        }
+        expect((await app.get(`/v1/comments?${perPage}=100&fields[comments]=body`, as('eli'))).text).to.include('the ending needs work');
       });
 
       it('a filter or a sort on a staff field is refused to a reader exactly as a field that does not exist; staff use it', async () => {
