@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { UnauthorizedError } from 'routing-controllers';
-import type { PrincipalResolver } from '../src';
+import type { PrincipalAction } from '../src';
 import { ROLES, type Role } from './models/User';
 
 /** Who is asking the example: a user of the `users` table, as its bearer token names it. */
@@ -48,7 +48,7 @@ export function tokenFor(caller: Caller, secret: string, expiresIn = '30d'): Pro
  * @example
  * useApi(app, { controllers, policies: examplePolicies, principal: bearerPrincipal(DEVELOPMENT_KEY) });
  */
-export function bearerPrincipal(secret: string): PrincipalResolver {
+export function bearerPrincipal(secret: string): (action: PrincipalAction) => Promise<Caller | null> {
   const key = keyOf(secret);
   return async ({ request }) => {
     const header = (request as { headers: Record<string, string | string[] | undefined> }).headers.authorization;
