@@ -3,6 +3,7 @@ import { Service } from 'typedi';
 import { currentContext, AppState } from '../context/RequestContext';
 import { buildOpenApiDocument, OpenApiInfo } from './buildDocument';
 import { accessView } from '../transformer/AccessView';
+import { documentForRules } from './documentsByRules';
 import { docsAsset, docsPage, docsScript, hasSwaggerUi, missingDocsPage, swaggerUiRoot } from './docsPage';
 
 /** Marks the controllers made by docsController(), which the document leaves out. */
@@ -13,8 +14,8 @@ const documents = new WeakMap<AppState, Record<string, unknown>>();
 /**
  * The OpenAPI document of the app serving the current request, built once per app. Given a
  * `principal` (an app with policies), the document of what that principal may do: its fields,
- * filters, sorts, includes and writable fields only (built each time: one per caller would grow
- * without bound).
+ * filters, sorts, includes and writable fields only (built once per distinct set of names the
+ * policies hide from it: documentForRules()).
  *
  * @example
  * openApiDocument({ title: 'Books' }); // everything
@@ -25,8 +26,9 @@ export function openApiDocument(
   app: AppState = currentContext('openApiDocument()').app,
 ): Record<string, unknown> {
   const { principal, ...info } = options;
-  const access = 'principal' in options ? accessView({ app, principal: principal ?? null }) : undefined;
-  if (access) return buildOpenApiDocument({ config: app.config, routing: documentedRouting(app), info, access });
+  const source = { app, principal: principal ?? null };
+  const access = 'principal' in options ? accessView(source) : undefined;
+  if (access) return documentForRules(source, () => buildOpenApiDocument({ config: app.config, routing: documentedRouting(app), info, access }));
   let document = documents.get(app);
   if (!document) documents.set(app, (document = buildOpenApiDocument({ config: app.config, routing: documentedRouting(app), info })));
   return document;
