@@ -15,7 +15,7 @@ describe('example database, killed while it starts', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('a process killed at any point of its first start (a migration or the seed) leaves a database the next start completes', async function () {
-    // About 44 processes, two at a time: about a minute alone on a 2-core machine, more when it is shared.
+    // About 38 processes, two at a time: about a minute alone on a 2-core machine, more when it is shared.
     this.timeout(240_000);
     // The child kills itself (SIGKILL) right before its statement number `killAt` runs; a first start runs about 110.
     const run = (storage: string, killAt: number | null) =>
@@ -33,9 +33,9 @@ describe('example database, killed while it starts', () => {
     const complete = await run(path.join(dir, 'complete.sqlite'), null);
     const total = Number(/READY (\d+)/.exec(complete)?.[1]);
     expect(total, complete).to.be.above(40);
-    // Every fifth statement: inside most migrations' transactions (each runs four or more), between them, inside the seeds, at COMMITs.
+    // Every sixth statement: inside most migrations' transactions (each runs four or more), between them, inside the seeds, at COMMITs.
     let landed = 0;
-    const points = Array.from({ length: Math.ceil(total / 5) }, (_, i) => 1 + i * 5);
+    const points = Array.from({ length: Math.ceil(total / 6) }, (_, i) => 1 + i * 6);
     // Each point has a file of its own: two at a time, one per core.
     const killAndRestart = async (killAt: number) => {
       const storage = path.join(dir, `killed-${killAt}.sqlite`);

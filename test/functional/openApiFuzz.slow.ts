@@ -108,6 +108,8 @@ const CALLERS: Array<{ who: string; user?: (typeof SEEDED_USERS)[number]; runs: 
 // FUZZ_RUNS=2000 explores further (unseeded); the suite runs a fixed number of requests a configuration from a fixed seed.
 for (const serializer of ['array', 'json-api'] as const) {
   for (const { who, user, runs, batches } of CALLERS) {
+    // The admin's document differs from the editor's by the flagged comments alone: one envelope is enough for it.
+    if (who === 'admin' && serializer === 'json-api') continue;
     onBothFrameworks(
       `the OpenAPI document as a fuzzer reads it (${serializer}, ${who})`,
       (app) => {
