@@ -2,17 +2,21 @@ import type { Model, ModelStatic } from 'sequelize';
 import type { RequestContext } from '../context/RequestContext';
 import { actionResourceKey, actionTransformer } from '../metadata/actionMetadata';
 import { requestQuery } from '../query/RequestQuery';
-import { fieldColumns } from '../transformer/fieldColumns';
+import { accessView } from '../transformer/AccessView';
+import { fieldColumns, readableColumns } from '../transformer/fieldColumns';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
 
 type AnyModel = ModelStatic<Model>;
 
 /**
  * The attributes the running action's `@Transformer` needs for the request's fieldset of its type,
- * or null for every column (the page query of `paginate()` selects these).
+ * less those the request's principal may not read (keys aside), or null for every column (the page
+ * query of `paginate()` and `cursorPaginate()` selects these).
  */
 export function actionColumns(context: RequestContext, model: AnyModel): string[] | null {
   const transformer = actionTransformer(context);
   const fieldset = transformer && requestQuery(context).fieldsets.get(actionResourceKey(context) ?? DEFAULT_RESOURCE_TYPE);
-  return fieldset ? fieldColumns(model, transformer, fieldset) : null;
+  const columns = fieldset ? fieldColumns(model, transformer, fieldset) : null;
+  const access = accessView(context);
+  return access ? readableColumns(model, columns, access.hidden(model)) : columns;
 }

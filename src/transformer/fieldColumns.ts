@@ -3,6 +3,8 @@ import { attributeKeys } from '../model/attributeKeys';
 import { Transformer } from './Transformer';
 import { Fieldset } from '../query/Fieldset';
 import { fieldKey } from '../text/fieldKey';
+import type { ColumnSelector } from '../loader/parentBatches';
+import type { AccessView } from './AccessView';
 
 type AnyModel = ModelStatic<Model>;
 const keyCache = new WeakMap<AnyModel, readonly string[]>();
@@ -50,4 +52,29 @@ export function fieldColumns(model: AnyModel, transformer: unknown, fieldset: Fi
     for (const attribute of attributes) needed.add(attribute);
   }
   return [...needed];
+}
+
+/**
+ * `columns` (null: every attribute) without those the principal may not read, keys aside: what is
+ * not selected needs no masking, and no value of it is read. The same list when nothing is hidden.
+ *
+ * @example
+ * readableColumns(Book, null, new Set(['cost'])); // every attribute of Book but cost
+ */
+export function readableColumns(model: AnyModel, columns: string[] | null, hidden: ReadonlySet<string>): string[] | null {
+  if (hidden.size === 0) return columns;
+  const keys = keyAttributes(model);
+  const readable = (attribute: string) => !hidden.has(attribute) || keys.includes(attribute);
+  const wanted = columns ?? [...attributeKeys(model).keys()];
+  return wanted.every(readable) ? columns : wanted.filter(readable);
+}
+
+/**
+ * The columns an include's rows are read with: those the fieldset of their type needs (all without
+ * one), less those the principal may not read. Undefined for every column.
+ */
+export function includeColumns(transformer: unknown, fieldset: Fieldset | undefined, access: AccessView | undefined): ColumnSelector | undefined {
+  const wanted = fieldset ? (target: AnyModel) => fieldColumns(target, transformer, fieldset) : () => null;
+  if (access) return (target) => readableColumns(target, wanted(target), access.hidden(target));
+  return fieldset && wanted;
 }

@@ -5,8 +5,10 @@ import type { AnyTransformer } from './Resource';
 
 type AnyModel = ModelStatic<Model>;
 
-/** Whether each field name is made from a hidden attribute; null when the model hides nothing. */
-type Verdicts = Map<string, boolean> | null;
+/** Field names to leave out, asked one at a time (`Converter.fields` takes it as its `omit`). */
+export interface FieldNames {
+  has(name: string): boolean;
+}
 
 /**
  * Takes out of a transformer's fields those made from an attribute the request's principal may not
@@ -15,58 +17,68 @@ type Verdicts = Map<string, boolean> | null;
  * class and field name; consecutive items of one class pair (most of a level) skip even the lookup.
  *
  * @example
- * new HiddenFields(accessView(context)!).apply({ id: 1, cost: 4 }, transformer, book); // { id: 1 }
+ * const hidden = new HiddenFields(accessView(context)!);
+ * withoutFields({ id: 1, cost: 4 }, hidden.omitted(transformer, book)); // { id: 1 }
  */
 export class HiddenFields {
-  private readonly verdicts = new Map<unknown, Map<unknown, Verdicts>>();
+  private readonly omits = new Map<unknown, Map<unknown, FieldNames | null>>();
   private lastMaker: unknown = undefined;
   private lastModel: unknown = undefined;
-  private last: Verdicts = null;
+  private last: FieldNames | null = null;
 
   constructor(private readonly access: AccessView) {}
 
   /**
    * The model as its transformer may read it: the attributes the principal may not read answer
    * `undefined`, so that no field can be made of them, whatever it is named (the same model when
-   * nothing of it is hidden).
+   * nothing of it is hidden, or when it was read without them).
    */
   mask<T>(model: T): T {
     if (model === null || typeof model !== 'object') return model;
-    const hidden = this.access.hidden(model.constructor as AnyModel);
-    return hidden.size === 0 ? model : withoutAttributes(model, hidden);
+    return withoutAttributes(model, this.access.hidden(model.constructor as AnyModel));
   }
 
-  /** `fields` as the principal may read them: the same object when nothing is hidden. */
-  apply(fields: Record<string, unknown>, transformer: AnyTransformer, model: unknown): Record<string, unknown> {
-    if (model === null || typeof model !== 'object') return fields;
-    const verdicts = this.verdictsOf(transformer, model.constructor);
-    if (verdicts === null) return fields;
-    let dropped = false;
-    for (const key in fields) if (this.drops(verdicts, key, transformer, model.constructor)) dropped = true;
-    if (!dropped) return fields;
-    const out: Record<string, unknown> = {};
-    for (const key in fields) if (!verdicts.get(key)) out[key] = fields[key];
-    return out;
-  }
-
-  private drops(verdicts: Map<string, boolean>, key: string, transformer: AnyTransformer, modelClass: unknown): boolean {
-    let drop = verdicts.get(key);
-    if (drop === undefined) verdicts.set(key, (drop = madeFromHidden(key, transformer, this.access.hidden(modelClass as AnyModel))));
-    return drop;
-  }
-
-  private verdictsOf(transformer: AnyTransformer, modelClass: unknown): Verdicts {
+  /** The fields of `transformer` made from what the principal may not read of `model`; null when it may read all of it. */
+  omitted(transformer: AnyTransformer, model: unknown): FieldNames | null {
+    if (model === null || typeof model !== 'object') return null;
     const maker = transformer && typeof transformer === 'object' ? transformer.constructor : transformer;
+    const modelClass = model.constructor;
     if (maker === this.lastMaker && modelClass === this.lastModel) return this.last;
-    let byModel = this.verdicts.get(maker);
-    if (!byModel) this.verdicts.set(maker, (byModel = new Map<unknown, Verdicts>()));
-    let verdicts = byModel.get(modelClass);
-    if (verdicts === undefined) {
-      verdicts = this.access.hidden(modelClass as AnyModel).size === 0 ? null : new Map<string, boolean>();
-      byModel.set(modelClass, verdicts);
-    }
+    let byModel = this.omits.get(maker);
+    if (!byModel) this.omits.set(maker, (byModel = new Map<unknown, FieldNames | null>()));
+    let omit = byModel.get(modelClass);
+    if (omit === undefined) byModel.set(modelClass, (omit = this.namesOf(transformer, modelClass as AnyModel)));
     this.lastMaker = maker;
     this.lastModel = modelClass;
-    return (this.last = verdicts);
+    return (this.last = omit);
   }
+
+  private namesOf(transformer: AnyTransformer, modelClass: AnyModel): FieldNames | null {
+    const hidden = this.access.hidden(modelClass);
+    if (hidden.size === 0) return null;
+    const verdicts = new Map<string, boolean>();
+    return {
+      has: (key) => {
+        let drop = verdicts.get(key);
+        if (drop === undefined) verdicts.set(key, (drop = madeFromHidden(key, transformer, hidden)));
+        return drop;
+      },
+    };
+  }
+}
+
+/**
+ * `fields` without the `omit` ones: the same object when it has none of them (or `omit` is null).
+ *
+ * @example
+ * withoutFields({ id: 1, cost: 4 }, new Set(['cost'])); // { id: 1 }
+ */
+export function withoutFields(fields: Record<string, unknown>, omit: FieldNames | null): Record<string, unknown> {
+  if (omit === null) return fields;
+  let dropped = false;
+  for (const key in fields) if (omit.has(key)) dropped = true;
+  if (!dropped) return fields;
+  const out: Record<string, unknown> = {};
+  for (const key in fields) if (!omit.has(key)) out[key] = fields[key];
+  return out;
 }

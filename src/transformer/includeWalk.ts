@@ -5,9 +5,9 @@ import { NO_FIELDSETS } from '../query/Fieldset';
 import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../query/IncludeTree';
 import { DEFAULT_FILTER_LIMITS } from '../query/parseFilter';
 import { Budget } from './Budget';
-import { fieldColumns } from './fieldColumns';
+import { includeColumns } from './fieldColumns';
 import { FieldPolicies, FieldPolicy } from './fieldPolicy';
-import { HiddenFields } from './hiddenFields';
+import { FieldNames, HiddenFields, withoutFields } from './hiddenFields';
 import { includeTarget, relatedModel, unusableIncludes, withoutHiddenKeys } from './AccessView';
 import { aggregateGroup, callInclude } from './includeCalls';
 import { includeFilterRequest } from './includeFilter';
@@ -77,8 +77,7 @@ export class IncludeWalk {
       const item: TransformedItem = { fields: NO_FIELDS, includes: NO_INCLUDES, converted: undefined };
       // A transformer never reads an attribute the principal may not read, whatever field it makes of it.
       const raw = transformOne(transformer, this.hidden ? this.hidden.mask(model) : model);
-      const finish = (done: Record<string, unknown>) =>
-        this.finish(item, this.hidden ? this.hidden.apply(done, transformer, model) : done, transformer, policy);
+      const finish = (done: Record<string, unknown>) => this.finish(item, done, this.hidden?.omitted(transformer, model) ?? null, transformer, policy);
       // An async transformer's fields are awaited in place before the includes are resolved.
       const fields = raw instanceof Promise ? raw.then(finish) : finish(raw);
       (item as { fields: unknown }).fields = fields;
@@ -123,12 +122,20 @@ export class IncludeWalk {
     return resources.map((resource, i) => toTransformed(resource, results[i]));
   }
 
-  /** An item's fields as sent: the fieldset applied, and converted here when the walk is asked to. */
-  private finish(item: TransformedItem, raw: Record<string, unknown>, transformer: AnyTransformer, policy: FieldPolicy | null): Record<string, unknown> {
-    const fields = this.policies.finish(raw, transformer, policy);
+  /** An item's fields as sent: the hidden ones left out, the fieldset applied, and converted here when the walk is asked to. */
+  private finish(
+    item: TransformedItem,
+    raw: Record<string, unknown>,
+    omit: FieldNames | null,
+    transformer: AnyTransformer,
+    policy: FieldPolicy | null,
+  ): Record<string, unknown> {
     const convert = this.options.convertFields;
+    // The conversion leaves hidden fields out in its own pass, unless a fieldset is checked against the names first.
+    const omitting = convert !== undefined && policy === null;
+    const fields = this.policies.finish(omitting ? raw : withoutFields(raw, omit), transformer, policy);
     if (!convert) return fields;
-    const out = convert(fields);
+    const out = convert(fields, omitting ? omit : null);
     item.converted = out === fields ? 'shared' : 'owned';
     return out;
   }
@@ -183,10 +190,9 @@ export class IncludeWalk {
     return resources.some(needs) ? 'instances' : 'rows';
   }
 
-  /** The columns an include's rows need for the fieldset of their type (all when it has none). */
+  /** The columns an include's rows need for the fieldset of their type (all when it has none), less those the principal may not read. */
   private columnSelector(resources: Resource[], name: string): ColumnSelector | undefined {
     const first = resources.find((resource): resource is Exclude<Resource, NullResource> => resource.kind !== 'null');
-    const fieldset = first && this.policies.fieldsetOf(first.resourceKey ?? name);
-    return fieldset && ((target) => fieldColumns(target, first.transformer, fieldset));
+    return includeColumns(first?.transformer, first && this.policies.fieldsetOf(first.resourceKey ?? name), this.options.access);
   }
 }

@@ -42,6 +42,12 @@ describe('withoutAttributes()', () => {
     expect(withoutAttributes(instance, new Set())).to.equal(instance);
   });
 
+  it('answers a record read without the hidden attributes as it is (nothing to mask, nothing copied)', async () => {
+    const instance = (await Book.findByPk(1, { attributes: ['id', 'title'] }))!;
+    const row = toModelRow(Book, { id: 1, title: instance.title });
+    for (const record of [instance, row]) expect(withoutAttributes(record as Book, HIDDEN)).to.equal(record);
+  });
+
   it('in the walk, no field is made of a hidden attribute, whatever it is named (rows and instances)', async () => {
     const access: AccessView = {
       modelOf: () => Book,
