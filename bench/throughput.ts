@@ -4,6 +4,7 @@ import path from 'node:path';
 import { benchDatabase, BenchTarget, benchTargets } from './exampleHarness';
 import type { BenchResult } from './run';
 import { median } from './median';
+import { hasCallgrind, instructionsPerRequest } from './instructions';
 import { STATS_PATH, type ServerStats } from './serverStats';
 
 const TARGET = '/v1/books?include=author';
@@ -235,6 +236,8 @@ async function overheads(location: string): Promise<BenchResult[]> {
     ['toolkit-traced', 'tracing_on_page100', 'every span recorded (in-memory exporter) vs no tracer provider'],
     ['toolkit-unbudgeted', 'budget_overhead_page100', 'byte and resource budget on vs off'],
     ['toolkit-policy', 'policy_overhead_page100', "a reader's policy (a row scope, two hidden fields) vs no policy"],
+    // The same server against itself: how far a ratio of two equal servers strays here (the noise floor).
+    ['toolkit', 'overhead_noise_page100', 'the same server against itself (no feature: the noise floor)'],
   ] as const) {
     const slower: number[] = [];
     const cpu: string[] = [];
@@ -265,5 +268,22 @@ async function overheads(location: string): Promise<BenchResult[]> {
         `CPU ms per request with/without: ${cpu.join(', ')}`,
     });
   }
+  if (hasCallgrind()) results.push(await policyInstructions(location));
   return results;
+}
+
+/** policy_overhead_page100 as instructions per request (valgrind), which this machine's neighbours do not move. */
+async function policyInstructions(location: string): Promise<BenchResult> {
+  const [policy, plain] = await Promise.all([
+    instructionsPerRequest('toolkit-policy', location, PAGE_100),
+    instructionsPerRequest('toolkit', location, PAGE_100),
+  ]);
+  return {
+    key: 'policy_overhead_page100_instructions',
+    label: `instructions per request, GET ${PAGE_100}, a reader's policy vs no policy (callgrind)`,
+    value: policy / plain,
+    baseline: 1,
+    unit: 'x',
+    detail: `${(policy / 1e6).toFixed(2)} M vs ${(plain / 1e6).toFixed(2)} M instructions per request`,
+  };
 }

@@ -25,6 +25,8 @@ export class HiddenFields {
   private lastMaker: unknown = undefined;
   private lastModel: unknown = undefined;
   private last: FieldNames | null = null;
+  private maskedModel: unknown = undefined;
+  private maskedHidden: ReadonlySet<string> = new Set<string>();
 
   constructor(private readonly access: AccessView) {}
 
@@ -35,7 +37,12 @@ export class HiddenFields {
    */
   mask<T>(model: T): T {
     if (model === null || typeof model !== 'object') return model;
-    return withoutAttributes(model, this.access.hidden(model.constructor as AnyModel));
+    // The rows of a level are of one model: its hidden attributes are looked up once for them all.
+    if (model.constructor !== this.maskedModel) {
+      this.maskedModel = model.constructor;
+      this.maskedHidden = this.access.hidden(model.constructor as AnyModel);
+    }
+    return withoutAttributes(model, this.maskedHidden);
   }
 
   /** The fields of `transformer` made from what the principal may not read of `model`; null when it may read all of it. */
