@@ -4,7 +4,6 @@ import path from 'node:path';
 import { benchDatabase, BenchTarget, benchTargets } from './exampleHarness';
 import type { BenchResult } from './run';
 import { median } from './median';
-import { hasCallgrind, instructionsPerRequest } from './instructions';
 import { STATS_PATH, type ServerStats } from './serverStats';
 
 const TARGET = '/v1/books?include=author';
@@ -269,7 +268,6 @@ async function overheads(location: string): Promise<BenchResult[]> {
         `CPU ms per request with/without: ${cpu.join(', ')}`,
     });
   }
-  if (hasCallgrind()) results.push(await policyInstructions(location));
   return results;
 }
 
@@ -278,20 +276,4 @@ async function startPair(mode: ServerMode, location: string, featureFirst: boole
   if (featureFirst) return [await serve(mode, location), await serve('toolkit', location)];
   const plain = await serve('toolkit', location);
   return [await serve(mode, location), plain];
-}
-
-/** policy_overhead_page100 as instructions per request (valgrind), which this machine's neighbours do not move. */
-async function policyInstructions(location: string): Promise<BenchResult> {
-  const [policy, plain] = await Promise.all([
-    instructionsPerRequest('toolkit-policy', location, PAGE_100),
-    instructionsPerRequest('toolkit', location, PAGE_100),
-  ]);
-  return {
-    key: 'policy_overhead_page100_instructions',
-    label: `instructions per request, GET ${PAGE_100}, a reader's policy vs no policy (callgrind)`,
-    value: policy / plain,
-    baseline: 1,
-    unit: 'x',
-    detail: `${(policy / 1e6).toFixed(2)} M vs ${(plain / 1e6).toFixed(2)} M instructions per request`,
-  };
 }
