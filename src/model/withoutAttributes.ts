@@ -11,15 +11,15 @@ import { isModelRow } from './ModelRow';
  */
 export function withoutAttributes<T>(record: T, hidden: ReadonlySet<string>): T {
   if (hidden.size === 0 || record === null || typeof record !== 'object') return record;
-  // A record read without them (the loader selects no hidden attribute but keys) is answered as it is.
-  if (!holdsAny(isModelRow(record) ? record : (record as { dataValues?: unknown }).dataValues, hidden)) return record;
+  // A row's `dataValues` is the row itself. A record read without the hidden attributes (the loader
+  // selects none but keys), or one without `dataValues` (not a model), is answered as it is.
+  const values = (record as { dataValues?: unknown }).dataValues;
+  if (!holdsAny(values, hidden)) return record;
   if (isModelRow(record)) {
     const copy = Object.create(Object.getPrototypeOf(record) as object) as Record<string, unknown>;
     for (const key of Object.keys(record)) copy[key] = hidden.has(key) ? undefined : (record as Record<string, unknown>)[key];
     return copy as T;
   }
-  const values = (record as { dataValues?: unknown }).dataValues;
-  if (values === null || typeof values !== 'object') return record;
   // An instance's getters read `dataValues`: a view with its own, hidden ones undefined, answers them.
   const masked: Record<string, unknown> = { ...(values as Record<string, unknown>) };
   for (const key of hidden) if (key in masked) masked[key] = undefined;

@@ -3,6 +3,7 @@ import { camelCase, snakeCase } from '../text/caseStyles';
 import type { DateConversion, KeyCase } from '../config/ApiConfig';
 import { isPlainObject } from '../config/deepMerge';
 import { MISSING } from '../transformer/fieldValues';
+import type { FieldNames } from '../transformer/hiddenFields';
 import { formatDate } from './formatDate';
 
 /** Converted keys are few and repeat on every row: remember them (bounded, for hostile key sets). */
@@ -86,7 +87,7 @@ export interface Converter {
    * A transformer's fields converted as `value()` does, in the same pass their lazy values
    * (functions) computed and their MISSING ones left out, and the `omit` ones too.
    */
-  fields(fields: Record<string, unknown>, omit?: { has(name: string): boolean }): Record<string, unknown>;
+  fields(fields: Record<string, unknown>, omit?: FieldNames | null): Record<string, unknown>;
 }
 
 /** The converter of a `convert` config. */
@@ -99,7 +100,7 @@ export function converter(keyCase: KeyCase, date: DateConversion): Converter {
 }
 
 /** convertObject() for a transformer's fields: a function is called and its value converted, MISSING and `omit` keys dropped. */
-function convertFields(value: Record<string, unknown>, keyCase: KeyCase, date: DateConversion, omit?: { has(name: string): boolean }): Record<string, unknown> {
+function convertFields(value: Record<string, unknown>, keyCase: KeyCase, date: DateConversion, omit?: FieldNames | null): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
   for (const key in value) {
     if (omit?.has(key)) {
