@@ -71,13 +71,15 @@ function fillFromMemory(group: RelatedRef[], sort: SortRequest): RelatedRef[] {
   let sortKey: string | null | undefined;
   // Rows loaded already were not filtered by the include's filter(): they are read again.
   if (sort.where) return group;
+  // One row past the limit, to know whether the limit cut the list.
+  const params = { ...sort.params, limit: sort.params.limit + 1 };
   for (const ref of group) {
     const loaded = preloaded(ref.parent, ref.association);
     if (loaded === undefined) {
       pending.push(ref);
     } else if (Array.isArray(loaded)) {
       if (sortKey === undefined && loaded.length > 0) sortKey = memorySortKey(loaded[0], sort);
-      ref.fill(applyParamsInMemory(loaded, { ...sort.params, limit: sort.params.limit + 1 }, sortKey ?? null), sort.params.limit);
+      ref.fill(applyParamsInMemory(loaded, params, sortKey ?? null), sort.params.limit);
     } else {
       ref.value = loaded;
     }

@@ -4,6 +4,7 @@ import type { DateConversion, KeyCase } from '../config/ApiConfig';
 import { isPlainObject } from '../config/deepMerge';
 import { MISSING } from '../transformer/fieldValues';
 import type { FieldNames } from '../transformer/hiddenFields';
+import { ByteCount, jsonSize } from '../transformer/jsonSize';
 import { formatDate } from './formatDate';
 
 /** Converted keys are few and repeat on every row: remember them (bounded, for hostile key sets). */
@@ -85,9 +86,10 @@ export interface Converter {
   value(value: unknown): unknown;
   /**
    * A transformer's fields converted as `value()` does, in the same pass their lazy values
-   * (functions) computed and their MISSING ones left out, and the `omit` ones too.
+   * (functions) computed and their MISSING ones left out, and the `omit` ones too. With `size`, the
+   * JSON size of what is sent (as `jsonSize()` estimates it) is added to `size.bytes` in that pass.
    */
-  fields(fields: Record<string, unknown>, omit?: FieldNames | null): Record<string, unknown>;
+  fields(fields: Record<string, unknown>, omit?: FieldNames | null, size?: ByteCount): Record<string, unknown>;
 }
 
 /** The converter of a `convert` config. */
@@ -95,13 +97,23 @@ export function converter(keyCase: KeyCase, date: DateConversion): Converter {
   return {
     key: keyCase ? (name) => convertKey(name, keyCase) : (name) => name,
     value: (value) => convertBody(value, keyCase, date),
-    fields: (fields, omit) => convertFields(fields, keyCase, date, omit),
+    fields: (fields, omit, size) => convertFields(fields, keyCase, date, omit, size),
   };
 }
 
-/** convertObject() for a transformer's fields: a function is called and its value converted, MISSING and `omit` keys dropped. */
-function convertFields(value: Record<string, unknown>, keyCase: KeyCase, date: DateConversion, omit?: FieldNames | null): Record<string, unknown> {
+/**
+ * convertObject() for a transformer's fields: a function is called and its value converted, MISSING
+ * and `omit` keys dropped; what is kept is measured into `size` as `jsonSize()` would measure the result.
+ */
+function convertFields(
+  value: Record<string, unknown>,
+  keyCase: KeyCase,
+  date: DateConversion,
+  omit?: FieldNames | null,
+  size?: ByteCount,
+): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
+  let bytes = 2;
   for (const key in value) {
     if (omit?.has(key)) {
       out ??= copyUntil(value, key);
@@ -115,8 +127,10 @@ function convertFields(value: Record<string, unknown>, keyCase: KeyCase, date: D
     }
     const next = entry === null || typeof entry !== 'object' ? entry : convertBody(entry, keyCase, date);
     const name = keyCase ? convertKey(key, keyCase) : key;
+    if (size) bytes += name.length + 4 + jsonSize(next, 1);
     if (out === undefined && (next !== value[key] || name !== key)) out = copyUntil(value, key);
     if (out !== undefined) out[name] = next;
   }
+  if (size) size.bytes += bytes;
   return out ?? value;
 }

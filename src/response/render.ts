@@ -76,7 +76,7 @@ async function documentOf(
     displayKey: (name) => convert.key(name),
     filterLimits: config.filter,
     // The array envelopes send each item's fields as they are: converted once, as the walk makes them.
-    convertFields: config.serializer === 'json-api' ? undefined : (fields, omit) => convert.fields(fields, omit),
+    convertFields: config.serializer === 'json-api' ? undefined : (fields, omit, size) => convert.fields(fields, omit, size),
     observer: context.observation,
     // What the principal may not use (its policies) is not sent, and refused where a request names it.
     access: accessView(context),

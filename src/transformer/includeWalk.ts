@@ -6,26 +6,24 @@ import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } 
 import { DEFAULT_FILTER_LIMITS } from '../query/parseFilter';
 import { Budget } from './Budget';
 import { includeColumns } from './fieldColumns';
-import { FieldPolicies, FieldPolicy } from './fieldPolicy';
-import { FieldNames, HiddenFields, withoutFields } from './hiddenFields';
+import { FieldPolicies } from './fieldPolicy';
+import { HiddenFields } from './hiddenFields';
 import { includeTarget, relatedModel, unusableIncludes, withoutHiddenKeys } from './AccessView';
 import { aggregateGroup, callInclude } from './includeCalls';
 import { includeFilterRequest } from './includeFilter';
 import { childExclude, includeNames, refuseIncludes } from './includeNames';
 import { includeSortKeys } from './includeSortKeys';
-import type { AnyTransformer, NullResource, Resource } from './Resource';
+import { ItemMaker } from './itemMaker';
+import type { NullResource, Resource } from './Resource';
 import { sharedItems, SharedItems } from './sharedItems';
 import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from './Transformed';
 import { Transformer } from './Transformer';
 import type { WalkOptions } from './walkOptions';
-import { awaitFields, Group, groupFor, includeParams, levelSize, modelsOf, NO_INCLUDES, toTransformed, transformOne } from './walkLevel';
+import { awaitFields, Group, groupFor, includeParams, levelSize, modelsOf, NO_INCLUDES, toTransformed } from './walkLevel';
 
 export type { WalkOptions };
 
 const NO_NAMES: ReadonlySet<string> = new Set<string>();
-
-/** The fields of an item until its transformer's are known. */
-const NO_FIELDS: Record<string, unknown> = Object.freeze({});
 
 /**
  * Walks the include tree over a resource. Each level is resolved for every parent at once: one
@@ -38,12 +36,14 @@ const NO_FIELDS: Record<string, unknown> = Object.freeze({});
 export class IncludeWalk {
   private readonly budget: Budget;
   private readonly policies: FieldPolicies;
-  private readonly hidden: HiddenFields | null;
+  private readonly items: ItemMaker;
 
   constructor(private readonly options: WalkOptions) {
     this.budget = new Budget(options.maxResources ?? Infinity, options.maxBytes ?? Infinity, options.sharedLimits);
     this.policies = new FieldPolicies(options.fieldsets ?? NO_FIELDSETS, options.alwaysKeep, options.displayKey, options.access);
-    this.hidden = options.access ? new HiddenFields(options.access) : null;
+    // Under a byte bound, the array envelopes' fields are measured as they are converted.
+    const count = options.convertFields !== undefined && this.budget.maxBytes !== Infinity;
+    this.items = new ItemMaker(this.policies, options.access ? new HiddenFields(options.access) : null, options.convertFields, count);
   }
 
   /** Resources the walk has transformed. */
@@ -72,19 +72,7 @@ export class IncludeWalk {
   ): Promise<TransformedResource[]> {
     const groups = new Map<unknown, Group>();
     const shared = this.options.shareDuplicates ? new Map<unknown, Map<string, SharedItems>>() : null;
-    let pending = false;
-    const transform = (model: unknown, transformer: AnyTransformer, group: Group | undefined, policy: FieldPolicy | null): TransformedItem => {
-      const item: TransformedItem = { fields: NO_FIELDS, includes: NO_INCLUDES, converted: undefined };
-      // A transformer never reads an attribute the principal may not read, whatever field it makes of it.
-      const raw = transformOne(transformer, this.hidden ? this.hidden.mask(model) : model);
-      const finish = (done: Record<string, unknown>) => this.finish(item, done, this.hidden?.omitted(transformer, model) ?? null, transformer, policy);
-      // An async transformer's fields are awaited in place before the includes are resolved.
-      const fields = raw instanceof Promise ? raw.then(finish) : finish(raw);
-      (item as { fields: unknown }).fields = fields;
-      pending ||= fields instanceof Promise;
-      group?.entries.push({ model, transformer: transformer as Transformer, item, policy });
-      return item;
-    };
+    this.items.startLevel();
     const results = resources.map((resource): TransformedItem | TransformedItem[] | null => {
       if (resource.kind === 'null') return null;
       const transformer = resource.transformer;
@@ -101,43 +89,26 @@ export class IncludeWalk {
       }
       const ref = resource.data instanceof RelatedRef ? resource.data : null;
       const data = ref ? ref.value : resource.data;
-      const make = (model: unknown) => transform(model, transformer, group, policy);
       // A has-many or has-one row belongs to one parent: no other resource of this level holds it.
-      const seen = shared && !ref?.exclusive && sharedItems(shared, transformer, resource.resourceKey ?? type);
-      const once = seen ? (model: unknown) => seen.itemOf(model, make) : make;
+      const seen = shared && !ref?.exclusive ? sharedItems(shared, transformer, resource.resourceKey ?? type) : null;
       if (resource.kind === 'item') {
         if (data === null || data === undefined) return null;
         this.budget.spend(1);
-        return once(data);
+        return this.items.itemOf(data, transformer, group, policy, seen);
       }
       const models = modelsOf(data);
       this.budget.spend(models.length);
-      return models.map(once);
+      const items = new Array<TransformedItem>(models.length);
+      for (let i = 0; i < models.length; i++) items[i] = this.items.itemOf(models[i], transformer, group, policy, seen);
+      return items;
     });
-    if (pending) await awaitFields(results);
+    if (this.items.pending) await awaitFields(results);
     // The level's size is counted before the next level is loaded (a response that grows past
-    // `maxBytes` stops here, not once its whole body is built).
-    if (this.budget.maxBytes !== Infinity) this.budget.spendBytes(levelSize(results));
+    // `maxBytes` stops here, not once its whole body is built): as its fields were converted, or measured now.
+    if (this.items.bytes !== undefined) this.budget.spendBytes(this.items.bytes);
+    else if (this.budget.maxBytes !== Infinity) this.budget.spendBytes(levelSize(results));
     for (const group of groups.values()) await this.includeGroup(group, node, exclude, narrow);
     return resources.map((resource, i) => toTransformed(resource, results[i]));
-  }
-
-  /** An item's fields as sent: the hidden ones left out, the fieldset applied, and converted here when the walk is asked to. */
-  private finish(
-    item: TransformedItem,
-    raw: Record<string, unknown>,
-    omit: FieldNames | null,
-    transformer: AnyTransformer,
-    policy: FieldPolicy | null,
-  ): Record<string, unknown> {
-    const convert = this.options.convertFields;
-    // The conversion leaves hidden fields out in its own pass, unless a fieldset is checked against the names first.
-    const omitting = convert !== undefined && policy === null;
-    const fields = this.policies.finish(omitting ? raw : withoutFields(raw, omit), transformer, policy);
-    if (!convert) return fields;
-    const out = convert(fields, omitting ? omit : null);
-    item.converted = out === fields ? 'shared' : 'owned';
-    return out;
   }
 
   /** Resolves every requested and default include of one group of parents. */

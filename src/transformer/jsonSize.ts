@@ -39,3 +39,8 @@ function objectSize(fields: Record<string, unknown>, depth: number): number {
   for (const key in fields) size += key.length + 4 + jsonSize(fields[key], depth);
   return size;
 }
+
+/** A running estimate of JSON bytes, added to as the output is built (a byte budget's count). */
+export interface ByteCount {
+  bytes: number;
+}

@@ -1,6 +1,7 @@
 import type { RelationLoader } from '../loader/RelationLoader';
 import type { AccessView } from './AccessView';
 import type { FieldNames } from './hiddenFields';
+import type { ByteCount } from './jsonSize';
 import type { ReadAs } from '../loader/selectModels';
 import type { IncludeObserver } from '../observe/RequestObservation';
 import type { FilterLimits } from '../query/parseFilter';
@@ -51,9 +52,10 @@ export interface WalkOptions {
    * Converts a transformer's fields to what is sent (keys, dates, lazy values; see `Converter.fields`)
    * as each item is made, once, so that the serializer does not convert them again: for the array
    * serializers, whose items are the transformers' fields. Absent: the serializer converts. The
-   * `omit` fields (made from what the principal may not read) are left out in the same pass.
+   * `omit` fields (made from what the principal may not read) are left out in the same pass, and
+   * with `size` (when the walk counts bytes) their JSON size is added to it in that pass too.
    */
-  convertFields?: (fields: Record<string, unknown>, omit: FieldNames | null) => Record<string, unknown>;
+  convertFields?: (fields: Record<string, unknown>, omit: FieldNames | null, size?: ByteCount) => Record<string, unknown>;
   /**
    * What the request's principal may not use (its policies): fields made from attributes it may not
    * read are not sent, and includes, include filters, sorts and aggregates and fieldset names it may

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { convertBody } from '../../../src/response/convertBody';
+import { convertBody, converter } from '../../../src/response/convertBody';
+import { jsonSize } from '../../../src/transformer/jsonSize';
+import { MISSING } from '../../../src/transformer/fieldValues';
 import { encodeJson } from '../../../src/response/encodeJson';
 import { formatDate } from '../../../src/response/formatDate';
 import { assertCallback } from '../../../src/query/parseCallback';
@@ -28,6 +30,21 @@ describe('convertBody()', () => {
     expect(convertBody({ when }, null, (d: Date) => String(d.getTime()))).to.deep.equal({ when: String(when.getTime()) });
     expect((convertBody({ when }, null, null) as { when: Date }).when).to.equal(when);
     expect(formatDate(new Date(NaN), 'iso8601')).to.equal(null);
+  });
+});
+
+describe('converter().fields() with a byte count', () => {
+  it('adds what jsonSize() measures of the fields as sent, in the same pass: keys converted, lazy, missing and omitted fields as sent', () => {
+    const convert = converter('snake', 'iso8601');
+    const fields = { someKey: 'value', createdAt: new Date(0), lazyOne: () => 'computed', gone: MISSING, secret: 'x', link: { rel: 'self', href: '/a' } };
+    const size = { bytes: 10 };
+    const out = convert.fields(fields, new Set(['secret']), size);
+    expect(out).to.deep.equal({ some_key: 'value', created_at: '1970-01-01T00:00:00.000Z', lazy_one: 'computed', link: { rel: 'self', href: '/a' } });
+    expect(size.bytes).to.equal(10 + jsonSize(out));
+    // Fields that need no conversion are measured too.
+    const same = { id: 1, title: 'Dune' };
+    expect(convert.fields(same, null, size)).to.equal(same);
+    expect(size.bytes).to.equal(10 + jsonSize(out) + jsonSize(same));
   });
 });
 
