@@ -10,10 +10,14 @@ function offsetMinutes(zone: string): number {
   return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
 }
 
-/** The value of the digit at `at`, or NaN. */
-function digit(text: string, at: number): number {
-  const code = text.charCodeAt(at) - 48;
-  return code >= 0 && code <= 9 ? code : NaN;
+/** The number written with the digits of `text` from `from` to `to`: NaN where any is not a digit. */
+function digits(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let at = from; at < to; at++) {
+    const code = text.charCodeAt(at) - 48;
+    value = code >= 0 && code <= 9 ? value * 10 + code : NaN;
+  }
+  return value;
 }
 
 /**
@@ -24,15 +28,10 @@ function digit(text: string, at: number): number {
 function writtenInstant(text: string): number {
   if (text.length !== 30 || !text.endsWith(' +00:00') || text[4] !== '-' || text[7] !== '-' || text[10] !== ' ') return NaN;
   if (text[13] !== ':' || text[16] !== ':' || text[19] !== '.') return NaN;
-  const number = (from: number, to: number) => {
-    let value = 0;
-    for (let at = from; at < to; at++) value = value * 10 + digit(text, at);
-    return value;
-  };
-  const year = number(0, 4);
+  const year = digits(text, 0, 4);
   // Date.UTC reads the years 0-99 as 1900-1999: those go to the general parser.
   if (!(year >= 100)) return NaN;
-  return Date.UTC(year, number(5, 7) - 1, number(8, 10), number(11, 13), number(14, 16), number(17, 19), number(20, 23));
+  return Date.UTC(year, digits(text, 5, 7) - 1, digits(text, 8, 10), digits(text, 11, 13), digits(text, 14, 16), digits(text, 17, 19), digits(text, 20, 23));
 }
 
 /**

@@ -68,8 +68,10 @@ class ResourceWriter {
       const [name, resource, linked] = includes[i];
       // Sparse fieldsets may leave a relationship out; what it includes is sent all the same.
       const data = this.link(name, resource);
-      const more = resource.kind === 'collection' && resource.more ? { meta: this.convert.value(cutMeta(resource.more)) } : {};
-      if (linked) (object.relationships ??= {})[this.convert.key(name)] = { data, ...more };
+      if (!linked) continue;
+      const relationship: { data: unknown; meta?: unknown } = { data };
+      if (resource.kind === 'collection' && resource.more) relationship.meta = this.convert.value(cutMeta(resource.more));
+      (object.relationships ??= {})[this.convert.key(name)] = relationship;
     }
     // Aggregates of a relation are its relationship's meta: { count: 7, avg: { rating: 3.4 } }.
     for (const [name, values] of item.aggregates ?? []) {

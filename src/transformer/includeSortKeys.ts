@@ -18,10 +18,28 @@ export function includeSortKeys(resources: readonly Resource[]): Pick<SortReques
   return transformerSortKeys(first?.transformer);
 }
 
-/** The sort keys an included transformer allows (see `includeSortKeys`), from the transformer itself. */
-export function transformerSortKeys(transformer: unknown): Pick<SortRequest, 'allowed' | 'denied'> {
+type SortKeys = Pick<SortRequest, 'allowed' | 'denied'>;
+
+/** The keys worked out last for each transformer class, with the declarations they were worked out from. */
+const known = new WeakMap<object, { from: readonly unknown[]; keys: SortKeys }>();
+
+/**
+ * The sort keys an included transformer allows (see `includeSortKeys`), from the transformer itself:
+ * worked out once per class while its declarations stay the same objects (include methods make a
+ * transformer per parent; its declarations are usually constants).
+ */
+export function transformerSortKeys(transformer: unknown): SortKeys {
   if (!(transformer instanceof Transformer)) return {};
   const { schema, columns, hidden, visible } = transformer;
+  const from = [schema, columns, hidden, visible];
+  const last = known.get(transformer.constructor);
+  if (last && last.from.every((declared, i) => declared === from[i])) return last.keys;
+  const keys = sortKeysOf(schema, columns, hidden, visible);
+  known.set(transformer.constructor, { from, keys });
+  return keys;
+}
+
+function sortKeysOf(schema: Transformer['schema'], columns: Transformer['columns'], hidden: readonly string[], visible: readonly string[]): SortKeys {
   const fields = schema ? Object.keys(schema) : visible;
   if (fields.length === 0) return hidden.length > 0 ? { denied: hidden.map(snakeCase) } : {};
   const keys = new Set<string>();

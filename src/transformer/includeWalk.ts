@@ -136,14 +136,17 @@ export class IncludeWalk {
         loaded?.(refs.reduce((rows, ref) => rows + (Array.isArray(ref.value) ? ref.value.length : ref.value == null ? 0 : 1), 0));
       }
       const transformed = await this.transformAll(resources, child, name, childExclude(exclude, name));
-      group.entries.forEach((entry, i) => {
+      // A collection the include's limit cut says so, with the limit and offset that cut it.
+      const cut = { limit: params.limit, offset: params.offset };
+      for (let i = 0; i < group.entries.length; i++) {
+        const entry = group.entries[i];
         if (entry.item.includes === NO_INCLUDES) entry.item.includes = [];
-        // A collection the include's limit cut says so, with the limit and offset that cut it.
-        const data = resources[i].kind === 'collection' ? resources[i].data : null;
-        const resource = data instanceof RelatedRef && data.more ? { ...transformed[i], more: { limit: params.limit, offset: params.offset } } : transformed[i];
+        const asked = resources[i];
+        const data = asked.kind === 'collection' ? asked.data : null;
+        const resource = data instanceof RelatedRef && data.more ? { ...transformed[i], more: cut } : transformed[i];
         // An include the parent's fieldset leaves out is not a field of it (JSON:API still sends it in `included`).
         entry.item.includes.push([name, resource, !entry.policy || entry.policy.fieldset.has(name)]);
-      });
+      }
     }
   }
 
