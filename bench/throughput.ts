@@ -4,6 +4,7 @@ import path from 'node:path';
 import { benchDatabase, BenchTarget, benchTargets } from './exampleHarness';
 import type { BenchResult } from './run';
 import { median } from './median';
+import { cpuOverheads } from './sequentialCpu';
 import { STATS_PATH, type ServerStats } from './serverStats';
 
 const TARGET = '/v1/books?include=author';
@@ -166,7 +167,7 @@ async function throughputOn(target: BenchTarget): Promise<BenchResult[]> {
       });
     }
     results.push(...(await againstRaw(toolkit, raw, suffix, where)));
-    if (target.name === 'sqlite') results.push(...(await overheads(db.location)));
+    if (target.name === 'sqlite') results.push(...(await overheads(db.location)), ...(await cpuOverheads(db.location, PAGE_100)));
     return results;
   } finally {
     await Promise.all([stop(toolkit), stop(baseline), stop(raw)]);

@@ -154,11 +154,16 @@ const SERVERS: Record<ServerMode, (sequelize: Sequelize) => http.RequestListener
   raw: (sequelize) => rawApp(sequelize),
 };
 
+/** The request listener of one bench server on the database at `location` (a SQLite file or a database URL). */
+export function listenerOf(mode: ServerMode, location: string): http.RequestListener {
+  return SERVERS[mode](createDatabase(location.includes('://') ? { url: location } : { storage: location }));
+}
+
 /** `node throughputServer.js <mode> <sqlite file or database URL>`: serves on a loopback port and prints it. */
-const [mode, location] = process.argv.slice(2) as [ServerMode, string];
-const sequelize = createDatabase(location.includes('://') ? { url: location } : { storage: location });
-const listener = serverStats(SERVERS[mode](sequelize));
-const server = http.createServer(listener).listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
-});
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+if (require.main === module) {
+  const [mode, location] = process.argv.slice(2) as [ServerMode, string];
+  const server = http.createServer(serverStats(listenerOf(mode, location))).listen(0, '127.0.0.1', () => {
+    process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
+  });
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+}

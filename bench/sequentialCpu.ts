@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { median } from './median';
+import type { BenchResult } from './run';
+import type { ServerMode } from './throughput';
+
+/** Process pairs per figure (the second pair starts its processes in the other order), rounds per pair, requests per side and round. */
+const PAIRS = 2;
+const ROUNDS = 9;
+const REQUESTS = 120;
+
+/** One worker process of bench/sequentialCpuWorker.ts: ask it for a round, read its CPU per request. */
+interface Worker {
+  round(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function startWorker(mode: ServerMode, location: string, route: string): Promise<Worker> {
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const child = spawn(process.execPath, [path.join(__dirname, 'sequentialCpuWorker.js'), mode, location, route, String(REQUESTS)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env,
+  });
+  const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async () => {
+    const line = await lines.next();
+    if (line.done) throw new Error(`sequential CPU bench: the ${mode} worker exited`);
+    return line.value;
+  };
+  if ((await next()) !== 'ready') throw new Error(`sequential CPU bench: the ${mode} worker did not start`);
+  return {
+    round: async () => {
+      child.stdin.write('go\n');
+      return Number(await next());
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.stdin.write('stop\n');
+      }),
+  };
+}
+
+/**
+ * Server CPU per request of `mode` over the plain toolkit's, both driven one request at a time in
+ * processes of their own (bench/sequentialCpuWorker.ts): PAIRS pairs of processes, ROUNDS rounds
+ * each, the two sides of a round back to back and the first of them alternating; the median of all
+ * rounds' ratios. Nothing else runs beside the two (no load generator, no socket), so the figure is
+ * the feature's own CPU, which paired bursts under load cannot resolve below about 10 % here.
+ */
+export async function sequentialCpuRatio(
+  mode: ServerMode,
+  location: string,
+  route: string,
+): Promise<{ ratio: number; ratios: number[]; ms: [number, number] }> {
+  const ratios: number[] = [];
+  const featured: number[] = [];
+  const plain: number[] = [];
+  for (let pair = 0; pair < PAIRS; pair++) {
+    const first = await startWorker(pair % 2 === 0 ? mode : 'toolkit', location, route);
+    const second = await startWorker(pair % 2 === 0 ? 'toolkit' : mode, location, route);
+    const [withFeature, without] = pair % 2 === 0 ? [first, second] : [second, first];
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        let a: number;
+        let b: number;
+        if (round % 2 === 0) {
+          a = await withFeature.round();
+          b = await without.round();
+        } else {
+          b = await without.round();
+          a = await withFeature.round();
+        }
+        featured.push(a);
+        plain.push(b);
+        ratios.push(a / b);
+      }
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
+  }
+  return { ratio: median(ratios), ratios, ms: [median(featured), median(plain)] };
+}
+
+/**
+ * The policy's CPU per request on the 100-book page, measured one request at a time (see
+ * sequentialCpuRatio), and the same method's noise floor: the plain toolkit against itself.
+ */
+export async function cpuOverheads(location: string, route: string): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const [mode, key, what] of [
+    ['toolkit-policy', 'policy_cpu_overhead_page100', "a reader's policy (a row scope, two hidden fields) vs no policy"],
+    ['toolkit', 'cpu_noise_page100', 'the same server against itself (the noise floor of this figure)'],
+  ] as const) {
+    const { ratio, ratios, ms } = await sequentialCpuRatio(mode, location, route);
+    results.push({
+      key,
+      label: `server CPU per request, GET ${route}, one request at a time in process, ${what}`,
+      value: ratio,
+      baseline: 1,
+      unit: 'x',
+      detail:
+        `median of ${ratios.length} rounds (${PAIRS} process pairs, ${REQUESTS} requests a side a round), spread ` +
+        `${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)}; ${ms[0].toFixed(2)} vs ${ms[1].toFixed(2)} ms`,
+    });
+  }
+  return results;
+}
