@@ -4,7 +4,7 @@ import type { DateConversion, KeyCase } from '../config/ApiConfig';
 import { isPlainObject } from '../config/deepMerge';
 import { MISSING } from '../transformer/fieldValues';
 import type { FieldNames } from '../transformer/hiddenFields';
-import { ByteCount, jsonSize } from '../transformer/jsonSize';
+import { ByteCount, fieldSize } from '../transformer/jsonSize';
 import { formatDate } from './formatDate';
 
 /** Converted keys are few and repeat on every row: remember them (bounded, for hostile key sets). */
@@ -127,7 +127,7 @@ function convertFields(
     }
     const next = entry === null || typeof entry !== 'object' ? entry : convertBody(entry, keyCase, date);
     const name = keyCase ? convertKey(key, keyCase) : key;
-    if (size) bytes += name.length + 4 + jsonSize(next, 1);
+    if (size) bytes += fieldSize(name, next, 1);
     if (out === undefined && (next !== value[key] || name !== key)) out = copyUntil(value, key);
     if (out !== undefined) out[name] = next;
   }

@@ -20,8 +20,11 @@ export function includeSortKeys(resources: readonly Resource[]): Pick<SortReques
 
 type SortKeys = Pick<SortRequest, 'allowed' | 'denied'>;
 
+/** The declarations the sort keys are worked out from. */
+type Declarations = Pick<Transformer, 'schema' | 'columns' | 'hidden' | 'visible'>;
+
 /** The keys worked out last for each transformer class, with the declarations they were worked out from. */
-const known = new WeakMap<object, { from: readonly unknown[]; keys: SortKeys }>();
+const known = new WeakMap<object, Declarations & { keys: SortKeys }>();
 
 /**
  * The sort keys an included transformer allows (see `includeSortKeys`), from the transformer itself:
@@ -31,11 +34,10 @@ const known = new WeakMap<object, { from: readonly unknown[]; keys: SortKeys }>(
 export function transformerSortKeys(transformer: unknown): SortKeys {
   if (!(transformer instanceof Transformer)) return {};
   const { schema, columns, hidden, visible } = transformer;
-  const from = [schema, columns, hidden, visible];
   const last = known.get(transformer.constructor);
-  if (last && last.from.every((declared, i) => declared === from[i])) return last.keys;
+  if (last && last.schema === schema && last.columns === columns && last.hidden === hidden && last.visible === visible) return last.keys;
   const keys = sortKeysOf(schema, columns, hidden, visible);
-  known.set(transformer.constructor, { from, keys });
+  known.set(transformer.constructor, { schema, columns, hidden, visible, keys });
   return keys;
 }
 

@@ -36,8 +36,19 @@ function arraySize(items: readonly unknown[], depth: number): number {
 
 function objectSize(fields: Record<string, unknown>, depth: number): number {
   let size = 2;
-  for (const key in fields) size += key.length + 4 + jsonSize(fields[key], depth);
+  for (const key in fields) size += fieldSize(key, fields[key], depth);
   return size;
+}
+
+/**
+ * What one field of an object adds to its `jsonSize()`: its key, quotes, colon and comma, and its
+ * value at `depth` (1 for a top-level object's fields).
+ *
+ * @example
+ * 2 + fieldSize('id', 1, 1); // jsonSize({ id: 1 })
+ */
+export function fieldSize(key: string, value: unknown, depth: number): number {
+  return key.length + 4 + jsonSize(value, depth);
 }
 
 /** A running estimate of JSON bytes, added to as the output is built (a byte budget's count). */
