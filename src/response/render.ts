@@ -4,6 +4,7 @@ import type { Page } from '../pagination/Page';
 import { CursorPage, isCursorPage } from '../pagination/cursor';
 import { cursorLinks } from '../pagination/cursorLinks';
 import type { PageInfo } from '../serializer/Serializer';
+import { ArraySerializer } from '../serializer/ArraySerializer';
 import { serializers } from '../serializer/serializers';
 import type { ItemResource, Resource } from '../transformer/Resource';
 import { IncludeWalk } from '../transformer/includeWalk';
@@ -60,6 +61,7 @@ async function documentOf(
   const query = requestQuery(context);
   const convert = converter(config.convert.key, config.convert.date);
   const { timer } = context.observation;
+  const serializer = serializers[config.serializer];
   const scope = new IncludeWalk({
     loader: sqlRelationLoader,
     readAs: config.readAs,
@@ -75,8 +77,8 @@ async function documentOf(
     shareDuplicates: config.serializer === 'json-api',
     displayKey: (name) => convert.key(name),
     filterLimits: config.filter,
-    // The array envelopes send each item's fields as they are: converted once, as the walk makes them.
-    convertFields: config.serializer === 'json-api' ? undefined : (fields, omit, size) => convert.fields(fields, omit, size),
+    // The array envelopes' document is written as the walk goes: each item converted once, as it is made.
+    writer: serializer instanceof ArraySerializer ? serializer.writer(convert) : undefined,
     observer: context.observation,
     // What the principal may not use (its policies) is not sent, and refused where a request names it.
     access: accessView(context),
@@ -91,7 +93,6 @@ async function documentOf(
   }
   // An internal request's resources are part of its caller's answer: they draw on its budget.
   if (context.depth > 0) context.budget.resources -= scope.resources;
-  const serializer = serializers[config.serializer];
   let page: PageInfo | null = null;
   if (body.page && isCursorPage(body.page)) {
     page = { kind: 'cursor', ...cursorLinks(context, body.page) };

@@ -1,6 +1,7 @@
 import type { AggregateValues } from '../loader/aggregateInMemory';
 import type { Converter } from '../response/convertBody';
-import type { TransformedItem, TransformedResource } from '../transformer/Transformed';
+import type { CutCollection, TransformedItem, TransformedResource } from '../transformer/Transformed';
+import type { DocumentWriter } from '../transformer/walkOptions';
 import { cutMeta, PageInfo, Serializer } from './Serializer';
 
 /** One document being built: the converter, and the envelope's `data` key converted once. */
@@ -45,6 +46,26 @@ export class ArraySerializer implements Serializer {
     return this.wrap(data, build);
   }
 
+  /**
+   * Writes this envelope's includes during the include walk (its `writer` option): the walk sets
+   * each included item or collection into its parent's converted fields, as `document()` would.
+   *
+   * @example
+   * const convert = converter('snake', 'iso8601');
+   * const walk = new IncludeWalk({ loader: sqlRelationLoader, tree, defaults, writer: serializers.array.writer(convert) });
+   * const body = serializers.array.document(await walk.run(resource), null, null, convert);
+   */
+  writer(convert: Converter): DocumentWriter {
+    const build: Build = { convert, data: convert.key('data') };
+    return {
+      fields: (fields, omit, size) => convert.fields(fields, omit, size),
+      key: (name) => convert.key(name),
+      item: (item) => this.includedItem(item, build),
+      collection: (items, more) => this.includedCollection(items, more, build),
+      aggregates: (fields, name, values) => writeAggregates(fields, name, values, build.convert),
+    };
+  }
+
   /** The item's converted fields (a new object, unless the walk converted them already) with its includes added. */
   private item(item: TransformedItem, build: Build): Record<string, unknown> {
     let out = item.converted ? item.fields : build.convert.fields(item.fields);
@@ -55,23 +76,32 @@ export class ArraySerializer implements Serializer {
       const [name, resource, linked] = includes[i];
       if (linked) out[build.convert.key(name)] = this.included(resource, build);
     }
-    if (aggregates)
-      for (const [name, values] of aggregates)
-        for (const [key, value] of aggregateFields(name, values)) out[build.convert.key(key)] = build.convert.value(value);
+    if (aggregates) for (const [name, values] of aggregates) writeAggregates(out, name, values, build.convert);
     return out;
   }
 
   private included(resource: TransformedResource, build: Build): unknown {
-    if (resource.kind === 'collection') {
-      const collection = this.collection(resource.items, build);
-      // The include's limit left rows out: said, so that a client knows to ask for more.
-      if (resource.more) collection[build.convert.key('meta')] = build.convert.value(cutMeta(resource.more));
-      return collection;
-    }
-    if (resource.kind === 'null' || !resource.item) return null;
-    const item = this.item(resource.item, build);
-    return this.wrapItems ? this.wrap(item, build) : item;
+    if (resource.kind === 'collection') return this.includedCollection(resource.items, resource.more, build);
+    return this.includedItem(resource.kind === 'item' ? resource.item : null, build);
   }
+
+  private includedCollection(items: TransformedItem[], more: CutCollection | undefined, build: Build): Record<string, unknown> {
+    const collection = this.collection(items, build);
+    // The include's limit left rows out: said, so that a client knows to ask for more.
+    if (more) collection[build.convert.key('meta')] = build.convert.value(cutMeta(more));
+    return collection;
+  }
+
+  private includedItem(item: TransformedItem | null, build: Build): unknown {
+    if (!item) return null;
+    const out = this.item(item, build);
+    return this.wrapItems ? this.wrap(out, build) : out;
+  }
+}
+
+/** Sets an include's aggregates into an item's fields, keys and values converted. */
+function writeAggregates(out: Record<string, unknown>, name: string, values: AggregateValues, convert: Converter): void {
+  for (const [key, value] of aggregateFields(name, values)) out[convert.key(key)] = convert.value(value);
 }
 
 /**

@@ -12,8 +12,8 @@ export interface TransformedItem {
   aggregates?: Array<[name: string, values: AggregateValues]>;
   /**
    * Set when the walk converted the fields as it made them (keys, dates, lazy values: its
-   * `convertFields` option): the serializer sends them as they are. `owned`: the conversion made a
-   * new object, which the serializer may add the includes to; `shared`: the transformer's own.
+   * `writer` option): the serializer sends them as they are. `owned`: the conversion made a new
+   * object, which the includes may be added to; `shared`: the transformer's own.
    */
   converted?: 'owned' | 'shared';
 }
@@ -25,9 +25,15 @@ export type TransformedResource =
       readonly resourceKey?: string;
       readonly items: TransformedItem[];
       /** Set when the include's limit left rows out: the limit and offset it was read with. */
-      readonly more?: { readonly limit: number; readonly offset: number };
+      readonly more?: CutCollection;
     }
   | { readonly kind: 'null'; readonly resourceKey?: string };
+
+/** The limit and offset an include's collection was read with, when the limit left rows out. */
+export interface CutCollection {
+  readonly limit: number;
+  readonly offset: number;
+}
 
 /** The type of a top-level resource without a resource key: JSON:API's `type`, and the key of its fieldset. */
 export const DEFAULT_RESOURCE_TYPE = 'resources';

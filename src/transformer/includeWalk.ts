@@ -16,10 +16,10 @@ import { includeSortKeys } from './includeSortKeys';
 import { ItemMaker } from './itemMaker';
 import type { NullResource, Resource } from './Resource';
 import { sharedItems, SharedItems } from './sharedItems';
-import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from './Transformed';
+import { CutCollection, DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from './Transformed';
 import { Transformer } from './Transformer';
 import type { WalkOptions } from './walkOptions';
-import { awaitFields, Group, groupFor, includeParams, levelSize, modelsOf, NO_INCLUDES, toTransformed } from './walkLevel';
+import { awaitFields, Group, groupFor, includeParams, LevelResult, levelSize, modelsOf, NO_INCLUDES, ownFields, toTransformed } from './walkLevel';
 
 export type { WalkOptions };
 
@@ -42,8 +42,8 @@ export class IncludeWalk {
     this.budget = new Budget(options.maxResources ?? Infinity, options.maxBytes ?? Infinity, options.sharedLimits);
     this.policies = new FieldPolicies(options.fieldsets ?? NO_FIELDSETS, options.alwaysKeep, options.displayKey, options.access);
     // Under a byte bound, the array envelopes' fields are measured as they are converted.
-    const count = options.convertFields !== undefined && this.budget.maxBytes !== Infinity;
-    this.items = new ItemMaker(this.policies, options.access ? new HiddenFields(options.access) : null, options.convertFields, count);
+    const count = options.writer !== undefined && this.budget.maxBytes !== Infinity;
+    this.items = new ItemMaker(this.policies, options.access ? new HiddenFields(options.access) : null, options.writer, count);
   }
 
   /** Resources the walk has transformed. */
@@ -52,14 +52,14 @@ export class IncludeWalk {
   }
 
   async run(resource: Resource): Promise<TransformedResource> {
-    const [transformed] = await this.transformAll(
+    const [result] = await this.transformAll(
       [resource],
       this.options.tree,
       DEFAULT_RESOURCE_TYPE,
       this.options.exclude ?? EMPTY_EXCLUDE_TREE,
       this.options.narrow,
     );
-    return transformed;
+    return toTransformed(resource, result);
   }
 
   /** Transforms resources of one level, then resolves their includes together. `type` names those without a resource key. */
@@ -69,11 +69,11 @@ export class IncludeWalk {
     type: string,
     exclude: ExcludeTree,
     narrow?: readonly string[],
-  ): Promise<TransformedResource[]> {
+  ): Promise<LevelResult[]> {
     const groups = new Map<unknown, Group>();
     const shared = this.options.shareDuplicates ? new Map<unknown, Map<string, SharedItems>>() : null;
     this.items.startLevel();
-    const results = resources.map((resource): TransformedItem | TransformedItem[] | null => {
+    const results = resources.map((resource): LevelResult => {
       if (resource.kind === 'null') return null;
       const transformer = resource.transformer;
       if (!(transformer instanceof Transformer)) refuseIncludes(node);
@@ -108,7 +108,7 @@ export class IncludeWalk {
     if (this.items.bytes !== undefined) this.budget.spendBytes(this.items.bytes);
     else if (this.budget.maxBytes !== Infinity) this.budget.spendBytes(levelSize(results));
     for (const group of groups.values()) await this.includeGroup(group, node, exclude, narrow);
-    return resources.map((resource, i) => toTransformed(resource, results[i]));
+    return results;
   }
 
   /** Resolves every requested and default include of one group of parents. */
@@ -135,18 +135,44 @@ export class IncludeWalk {
         await this.options.loader.loadRelated(refs, sort, this.columnSelector(resources, name), this.readAs(resources));
         loaded?.(refs.reduce((rows, ref) => rows + (Array.isArray(ref.value) ? ref.value.length : ref.value == null ? 0 : 1), 0));
       }
-      const transformed = await this.transformAll(resources, child, name, childExclude(exclude, name));
-      // A collection the include's limit cut says so, with the limit and offset that cut it.
-      const cut = { limit: params.limit, offset: params.offset };
-      for (let i = 0; i < group.entries.length; i++) {
-        const entry = group.entries[i];
+      const results = await this.transformAll(resources, child, name, childExclude(exclude, name));
+      this.attach(group, name, resources, results, { limit: params.limit, offset: params.offset });
+    }
+    if (this.options.writer) this.writeAggregates(group);
+  }
+
+  /**
+   * Gives each parent of a group the include `name` resolved: set into its fields by the writer, or
+   * beside them for the serializer. A collection the include's limit `cut` says so.
+   */
+  private attach(group: Group, name: string, resources: Resource[], results: LevelResult[], cut: CutCollection): void {
+    const writer = this.options.writer;
+    const key = writer?.key(name);
+    for (let i = 0; i < group.entries.length; i++) {
+      const entry = group.entries[i];
+      // An include the parent's fieldset leaves out is not a field of it (JSON:API still sends it in `included`).
+      const linked = !entry.policy || entry.policy.fieldset.has(name);
+      const asked = resources[i];
+      const data = asked.kind === 'collection' ? asked.data : null;
+      const more = data instanceof RelatedRef && data.more ? cut : undefined;
+      if (!writer) {
         if (entry.item.includes === NO_INCLUDES) entry.item.includes = [];
-        const asked = resources[i];
-        const data = asked.kind === 'collection' ? asked.data : null;
-        const resource = data instanceof RelatedRef && data.more ? { ...transformed[i], more: cut } : transformed[i];
-        // An include the parent's fieldset leaves out is not a field of it (JSON:API still sends it in `included`).
-        entry.item.includes.push([name, resource, !entry.policy || entry.policy.fieldset.has(name)]);
+        entry.item.includes.push([name, toTransformed(asked, results[i], more), linked]);
+      } else if (linked) {
+        const result = results[i];
+        ownFields(entry.item)[key!] = Array.isArray(result) ? writer.collection(result, more) : writer.item(result);
       }
+    }
+  }
+
+  /** The writer sets a group's aggregates after its includes, as the serializer would. */
+  private writeAggregates(group: Group): void {
+    const writer = this.options.writer!;
+    for (const { item } of group.entries) {
+      if (!item.aggregates) continue;
+      const fields = ownFields(item);
+      for (const [name, values] of item.aggregates) writer.aggregates(fields, name, values);
+      item.aggregates = undefined;
     }
   }
 

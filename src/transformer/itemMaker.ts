@@ -5,7 +5,7 @@ import type { AnyTransformer } from './Resource';
 import type { SharedItems } from './sharedItems';
 import type { TransformedItem } from './Transformed';
 import type { Transformer } from './Transformer';
-import type { WalkOptions } from './walkOptions';
+import type { DocumentWriter } from './walkOptions';
 import { Group, NO_INCLUDES, transformOne } from './walkLevel';
 
 /** The fields of an item until its transformer's are known. */
@@ -18,7 +18,7 @@ const NO_FIELDS: Record<string, unknown> = Object.freeze({});
  * level makes thousands.
  *
  * @example
- * const items = new ItemMaker(policies, null, convertFields, true);
+ * const items = new ItemMaker(policies, null, serializers.array.writer(convert), true);
  * items.startLevel();
  * const item = items.itemOf(book, new BookTransformer(), undefined, null, null);
  * budget.spendBytes(items.bytes!);
@@ -31,7 +31,7 @@ export class ItemMaker {
   constructor(
     private readonly policies: FieldPolicies,
     private readonly hidden: HiddenFields | null,
-    private readonly convert: WalkOptions['convertFields'],
+    private readonly writer: DocumentWriter | undefined,
     countBytes: boolean,
   ) {
     this.count = countBytes ? { bytes: 0 } : undefined;
@@ -89,12 +89,12 @@ export class ItemMaker {
     transformer: AnyTransformer,
     policy: FieldPolicy | null,
   ): Record<string, unknown> {
-    const convert = this.convert;
+    const writer = this.writer;
     // The conversion leaves hidden fields out in its own pass, unless a fieldset is checked against the names first.
-    const omitting = convert !== undefined && policy === null;
+    const omitting = writer !== undefined && policy === null;
     const fields = this.policies.finish(omitting ? raw : withoutFields(raw, omit), transformer, policy);
-    if (!convert) return fields;
-    const out = convert(fields, omitting ? omit : null, this.count);
+    if (!writer) return fields;
+    const out = writer.fields(fields, omitting ? omit : null, this.count);
     item.converted = out === fields ? 'shared' : 'owned';
     return out;
   }

@@ -3,9 +3,12 @@ import type { IncludeNode, IncludeParams } from '../query/IncludeTree';
 import type { FieldPolicy } from './fieldPolicy';
 import { jsonSize } from './jsonSize';
 import type { AnyTransformer, Resource } from './Resource';
-import type { TransformedItem, TransformedResource } from './Transformed';
+import type { CutCollection, TransformedItem, TransformedResource } from './Transformed';
 import { Transformer } from './Transformer';
 import { visibleFields } from './visibleFields';
+
+/** What a level made of one resource: an item, a collection's items, or nothing. */
+export type LevelResult = TransformedItem | TransformedItem[] | null;
 
 /** One transformed model waiting for its includes. */
 export interface Entry {
@@ -57,7 +60,7 @@ export function transformOne(transformer: AnyTransformer, model: unknown): Recor
 }
 
 /** The estimated JSON size of the fields transformed at one level. */
-export function levelSize(results: Array<TransformedItem | TransformedItem[] | null>): number {
+export function levelSize(results: LevelResult[]): number {
   let size = 0;
   for (const result of results) {
     if (Array.isArray(result)) for (const item of result) size += jsonSize(item.fields);
@@ -67,7 +70,7 @@ export function levelSize(results: Array<TransformedItem | TransformedItem[] | n
 }
 
 /** Transformers may be async; only then is anything awaited. */
-export async function awaitFields(results: Array<TransformedItem | TransformedItem[] | null>): Promise<void> {
+export async function awaitFields(results: LevelResult[]): Promise<void> {
   for (const result of results) {
     for (const item of Array.isArray(result) ? result : result ? [result] : []) {
       if (item.fields instanceof Promise) (item as { fields: unknown }).fields = await item.fields;
@@ -75,9 +78,22 @@ export async function awaitFields(results: Array<TransformedItem | TransformedIt
   }
 }
 
-/** A level's result as the resource it was made from: null, item or collection. */
-export function toTransformed(resource: Resource, result: TransformedItem | TransformedItem[] | null): TransformedResource {
+/** A level's result as the resource it was made from: null, item or collection (`more` when its include's limit cut it). */
+export function toTransformed(resource: Resource, result: LevelResult, more?: CutCollection): TransformedResource {
   if (resource.kind === 'null') return { kind: 'null' };
   if (resource.kind === 'item') return { kind: 'item', resourceKey: resource.resourceKey, item: result as TransformedItem | null };
-  return { kind: 'collection', resourceKey: resource.resourceKey, items: result as TransformedItem[] };
+  const items = result as TransformedItem[];
+  return more ? { kind: 'collection', resourceKey: resource.resourceKey, items, more } : { kind: 'collection', resourceKey: resource.resourceKey, items };
+}
+
+/**
+ * The item's fields, to set an include into: its own copy first when they are still the
+ * transformer's object (`converted: 'shared'`), which is not the walk's to change.
+ */
+export function ownFields(item: TransformedItem): Record<string, unknown> {
+  if (item.converted !== 'owned') {
+    (item as { fields: unknown }).fields = { ...item.fields };
+    item.converted = 'owned';
+  }
+  return item.fields;
 }

@@ -1,4 +1,6 @@
+import type { AggregateValues } from '../loader/aggregateInMemory';
 import type { RelationLoader } from '../loader/RelationLoader';
+import type { CutCollection, TransformedItem } from './Transformed';
 import type { AccessView } from './AccessView';
 import type { FieldNames } from './hiddenFields';
 import type { ByteCount } from './jsonSize';
@@ -49,13 +51,12 @@ export interface WalkOptions {
    */
   shareDuplicates?: boolean;
   /**
-   * Converts a transformer's fields to what is sent (keys, dates, lazy values; see `Converter.fields`)
-   * as each item is made, once, so that the serializer does not convert them again: for the array
-   * serializers, whose items are the transformers' fields. Absent: the serializer converts. The
-   * `omit` fields (made from what the principal may not read) are left out in the same pass, and
-   * with `size` (when the walk counts bytes) their JSON size is added to it in that pass too.
+   * Writes the document during the walk, for the array serializers, whose items are the
+   * transformers' fields: each item's fields are converted once as it is made, and each include is
+   * set into its parent's fields as soon as it is resolved, so that the serializer only wraps the
+   * top level. Absent: the walk hands the serializer items with their includes beside them (JSON:API).
    */
-  convertFields?: (fields: Record<string, unknown>, omit: FieldNames | null, size?: ByteCount) => Record<string, unknown>;
+  writer?: DocumentWriter;
   /**
    * What the request's principal may not use (its policies): fields made from attributes it may not
    * read are not sent, and includes, include filters, sorts and aggregates and fieldset names it may
@@ -64,4 +65,28 @@ export interface WalkOptions {
   access?: AccessView;
   /** Told of each include the walk loads (a span per include when tracing is on). */
   observer?: IncludeObserver;
+}
+
+/**
+ * How the array envelopes write an item and its includes (`ArraySerializer.writer()`): the walk
+ * calls it as it goes, in the order the document is sent.
+ *
+ * @example
+ * const walk = new IncludeWalk({ loader: sqlRelationLoader, tree, defaults, writer: serializers.array.writer(convert) });
+ */
+export interface DocumentWriter {
+  /**
+   * A transformer's fields as sent (keys, dates, lazy values; `Converter.fields`): the same object
+   * when nothing changes. The `omit` fields (made from what the principal may not read) are left
+   * out, and with `size` (when the walk counts bytes) their JSON size is added to it, in that pass.
+   */
+  fields(fields: Record<string, unknown>, omit: FieldNames | null, size?: ByteCount): Record<string, unknown>;
+  /** The key an include or aggregate is sent under. */
+  key(name: string): string;
+  /** An included item's value in its parent: its fields (wrapped, for `data-array`), or null. */
+  item(item: TransformedItem | null): unknown;
+  /** An included collection's value in its parent; `more` when the include's limit left rows out. */
+  collection(items: TransformedItem[], more?: CutCollection): unknown;
+  /** An include's aggregates as fields of its parent: `comments_count`, `comments_avg_rating`. */
+  aggregates(fields: Record<string, unknown>, name: string, values: AggregateValues): void;
 }

@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { CollectionResource, ItemResource, parseIncludes, resolveConfig, Transformer } from '../../../src';
 import { IncludeWalk } from '../../../src/transformer/includeWalk';
 import { serializers } from '../../../src/serializer/serializers';
+import type { ArraySerializer } from '../../../src/serializer/ArraySerializer';
+import type { DocumentWriter } from '../../../src/transformer/walkOptions';
 import { converter } from '../../../src/response/convertBody';
 import { exampleQueries, exampleDatabase } from '../../fixture/database';
 import { Author, Book, Comment } from '../../../example/models';
@@ -96,6 +98,50 @@ describe('IncludeWalk#run()', () => {
     expect(caught).to.have.property('code', 'RCA_INCLUDE_BUDGET');
     expect(caught.status).to.equal(400);
     expect(caught.message).to.match(/up to 16 resources once "comments" is loaded, over the 15/);
+  });
+
+  describe('writer (the array envelopes write the document during the walk)', () => {
+    const convert = converter('snake', 'iso8601');
+    const tree = 'author.books:limit(1|0):sort(id|asc),comments:limit(1|0):sort(id|asc),comments:count,nothing,latest_comment';
+
+    for (const name of ['array', 'data-array'] as const) {
+      it(`sends the ${name} document the serializer makes of the walk's items, key order, cut collections and aggregates included`, async () => {
+        const books = await Book.findAll({ order: [['id', 'ASC']], limit: 6 });
+        const serializer = serializers[name] as ArraySerializer;
+        const walk = (writer?: DocumentWriter) =>
+          inRequest(() =>
+            new IncludeWalk({ loader: sqlRelationLoader, tree: include(tree), defaults, writer }).run(new CollectionResource(books, new BookTransformer())),
+          );
+        const written = JSON.stringify(serializer.document(await walk(serializer.writer(convert)), null, null, convert));
+        const serialized = JSON.stringify(serializer.document(await walk(), null, null, convert));
+        expect(written).to.equal(serialized);
+        // The tree reaches every kind of include: an item, a collection cut by its limit, a count, a null, a batch.
+        const book = JSON.parse(written).data[0];
+        expect(book).to.include.keys('author', 'comments', 'comments_count', 'nothing', 'latest_comment');
+        expect(book.comments.meta).to.deep.equal({ limit: 1, offset: 0, more: true });
+      });
+    }
+
+    it("sets includes into a copy of fields that are the transformer's own object, never into that object", async () => {
+      const shared = Object.freeze({ id: 1, title: 'shared' });
+      class SharedFields extends Transformer<Book> {
+        availableIncludes = ['author'];
+        transform() {
+          return shared;
+        }
+        includeAuthor(book: Book) {
+          return this.item(this.related(book, 'author'), new AuthorTransformer());
+        }
+      }
+      const books = await Book.findAll({ order: [['id', 'ASC']], limit: 2 });
+      const writer = serializers.array.writer(convert);
+      const out = await inRequest(() =>
+        new IncludeWalk({ loader: sqlRelationLoader, tree: include('author'), defaults, writer }).run(new CollectionResource(books, new SharedFields())),
+      );
+      const document = serializers.array.document(out, null, null, convert) as { data: Array<{ author: { id: number } }> };
+      expect(document.data.map((item) => item.author.id)).to.deep.equal(books.map((book) => book.authorId));
+      expect(shared).to.deep.equal({ id: 1, title: 'shared' });
+    });
   });
 
   describe('shareDuplicates (JSON:API)', () => {
