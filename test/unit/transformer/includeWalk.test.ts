@@ -134,7 +134,7 @@ describe('IncludeWalk#run()', () => {
         }
       }
       const books = await Book.findAll({ order: [['id', 'ASC']], limit: 2 });
-      const writer = serializers.array.writer(convert);
+      const writer = (serializers.array as ArraySerializer).writer(convert);
       const out = await inRequest(() =>
         new IncludeWalk({ loader: sqlRelationLoader, tree: include('author'), defaults, writer }).run(new CollectionResource(books, new SharedFields())),
       );
