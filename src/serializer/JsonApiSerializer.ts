@@ -93,26 +93,28 @@ class ResourceWriter {
     return identifiers;
   }
 
-  private identify(item: TransformedItem, type: string, ofType: Map<string, ResourceObject>): Identifier {
-    const id = idOf(item);
-    if (!ofType.has(id)) this.included.add(ofType, id, this.resource(item, type, id));
+  private identify(item: TransformedItem, type: string, ofType: Map<IdKey, ResourceObject>): Identifier {
+    const value = plain(item.fields.id);
+    const id = String(value);
+    const key = idKey(value, id);
+    if (!ofType.has(key)) this.included.add(ofType, key, this.resource(item, type, id));
     return { type, id };
   }
 }
 
 /** The related resources of a document by type and id, in the order they were first met. */
 class Included {
-  private readonly byType = new Map<string, Map<string, ResourceObject>>();
+  private readonly byType = new Map<string, Map<IdKey, ResourceObject>>();
   private readonly order: ResourceObject[] = [];
 
-  ofType(type: string): Map<string, ResourceObject> {
+  ofType(type: string): Map<IdKey, ResourceObject> {
     let found = this.byType.get(type);
-    if (!found) this.byType.set(type, (found = new Map<string, ResourceObject>()));
+    if (!found) this.byType.set(type, (found = new Map<IdKey, ResourceObject>()));
     return found;
   }
 
-  add(ofType: Map<string, ResourceObject>, id: string, object: ResourceObject): void {
-    ofType.set(id, object);
+  add(ofType: Map<IdKey, ResourceObject>, key: IdKey, object: ResourceObject): void {
+    ofType.set(key, object);
     this.order.push(object);
   }
 
@@ -128,6 +130,19 @@ class Included {
 /** A resource's `id` member. */
 function idOf(item: TransformedItem): string {
   return String(plain(item.fields.id));
+}
+
+/** What `included` knows a resource by: a number as itself (its text would be hashed anew each time). */
+type IdKey = string | number;
+
+/**
+ * The key of an id whose text is `id`: the number for a number and for text that is how that number
+ * is written (`'7'`), so that 7 and '7' stay one resource, as their `id` members are; other text as it is.
+ */
+function idKey(value: unknown, id: string): IdKey {
+  if (typeof value === 'number') return value;
+  const number = Number(id);
+  return String(number) === id ? number : id;
 }
 
 const ONLY_ID: ReadonlySet<string> = new Set(['id']);

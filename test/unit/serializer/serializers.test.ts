@@ -97,6 +97,22 @@ describe('serializers', () => {
       expect(otherType.included.map((r: any) => `${r.type}:${r.id}`)).to.deep.equal(['books:1']);
     });
 
+    it('knows a related resource by its id as sent: 7 and "7" are one resource, "07", "7.0" and "x" others', () => {
+      const item = (id: unknown): TransformedItem => ({ fields: { id }, includes: [] });
+      const document = serializers['json-api'].document(
+        {
+          kind: 'item',
+          resourceKey: 'books',
+          item: { fields: { id: 1 }, includes: [['tags', { kind: 'collection', items: [7, '7', '07', '7.0', 'x', 7, 'x', 8n, '8'].map(item) }, true]] },
+        },
+        null,
+        null,
+        keep,
+      ) as any;
+      expect(document.included.map((r: any) => r.id)).to.deep.equal(['7', '07', '7.0', 'x', '8']);
+      expect(document.data.relationships.tags.data.map((r: any) => r.id)).to.deep.equal(['7', '7', '07', '7.0', 'x', '7', 'x', '8', '8']);
+    });
+
     it('moves a self link to links.self; keeps any other link, lazy or not, as an attribute, and leaves a missing one out', () => {
       const document = (link: unknown) =>
         (
