@@ -52,8 +52,9 @@ export class ArraySerializer implements Serializer {
    *
    * @example
    * const convert = converter('snake', 'iso8601');
-   * const walk = new IncludeWalk({ loader: sqlRelationLoader, tree, defaults, writer: serializers.array.writer(convert) });
-   * const body = serializers.array.document(await walk.run(resource), null, null, convert);
+   * const array = new ArraySerializer();
+   * const walk = new IncludeWalk({ loader: sqlRelationLoader, tree, defaults, writer: array.writer(convert) });
+   * const body = array.document(await walk.run(resource), null, null, convert);
    */
   writer(convert: Converter): DocumentWriter {
     const build: Build = { convert, data: convert.key('data') };

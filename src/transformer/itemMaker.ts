@@ -18,7 +18,7 @@ const NO_FIELDS: Record<string, unknown> = Object.freeze({});
  * level makes thousands.
  *
  * @example
- * const items = new ItemMaker(policies, null, serializers.array.writer(convert), true);
+ * const items = new ItemMaker(policies, null, new ArraySerializer().writer(convert), true);
  * items.startLevel();
  * const item = items.itemOf(book, new BookTransformer(), undefined, null, null);
  * budget.spendBytes(items.bytes!);

@@ -72,7 +72,7 @@ export interface WalkOptions {
  * calls it as it goes, in the order the document is sent.
  *
  * @example
- * const walk = new IncludeWalk({ loader: sqlRelationLoader, tree, defaults, writer: serializers.array.writer(convert) });
+ * const walk = new IncludeWalk({ loader: sqlRelationLoader, tree, defaults, writer: new ArraySerializer().writer(convert) });
  */
 export interface DocumentWriter {
   /**
