@@ -28,7 +28,7 @@ function compile(path: string): Template {
  * method name: `@JsonController('/v1/books')` + `show()` is `v1.books.show`.
  */
 export class RouteRegistry {
-  private readonly routes = new Map<string, RouteDefinition & { template: Template }>();
+  private readonly routes = new Map<string, RouteDefinition & { template: Template; optional: boolean }>();
   /** Every registered method and path, named or not: what `Allow` is built from. */
   private readonly endpoints: Array<{ method: string; pattern: RegExp }> = [];
 
@@ -37,7 +37,10 @@ export class RouteRegistry {
     this.endpoints.push({ method: definition.method.toUpperCase(), pattern: pathPattern(path) });
     // The first registration wins, as routing-controllers serves the first matching route.
     if (this.routes.has(definition.name)) return;
-    this.routes.set(definition.name, Object.freeze({ ...definition, path, template: compile(path) }));
+    const template = compile(path);
+    // Whether an optional parameter may leave a doubled or trailing slash to normalize: known once, not per link.
+    const optional = template.some((part) => typeof part !== 'string' && part.optional);
+    this.routes.set(definition.name, Object.freeze({ ...definition, path, template, optional }));
   }
 
   /**
@@ -89,9 +92,10 @@ export class RouteRegistry {
         continue;
       }
       used++;
-      path += encodeURIComponent(String(value));
+      // An integer's digits need no encoding (most links are `/books/7`).
+      path += Number.isSafeInteger(value) ? String(value) : encodeURIComponent(String(value));
     }
-    if (route.template.some((part) => typeof part !== 'string' && part.optional)) path = normalizePath(path);
+    if (route.optional) path = normalizePath(path);
     // Counted, not listed: this runs for every link of every response.
     let given = 0;
     for (const key in params) if (Object.hasOwn(params, key)) given++;

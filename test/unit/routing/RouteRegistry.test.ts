@@ -18,6 +18,17 @@ describe('RouteRegistry', () => {
     expect(routes.path('v1.books.show', { id: 'a b', include: 'author' })).to.equal('/v1/books/a%20b?include=author');
   });
 
+  it('writes any number as text, encoded where its text needs it (1e+21), and leaves out optional parameters not given', () => {
+    const more = new RouteRegistry();
+    more.add({ name: 'archive', method: 'GET', path: '/v1/archive/:year?/:month?' });
+    expect(more.path('archive', { year: 2024, month: 5 })).to.equal('/v1/archive/2024/5');
+    expect(more.path('archive', { year: 2024 })).to.equal('/v1/archive/2024');
+    expect(more.path('archive')).to.equal('/v1/archive');
+    expect(routes.path('v1.books.show', { id: -7 })).to.equal('/v1/books/-7');
+    expect(routes.path('v1.books.show', { id: 1.5 })).to.equal('/v1/books/1.5');
+    expect(routes.path('v1.books.show', { id: 1e21 })).to.equal('/v1/books/1e%2B21');
+  });
+
   it('keeps the first route of a name', () => {
     expect(routes.get('v1.books.show')!.path).to.equal('/v1/books/:id');
   });
