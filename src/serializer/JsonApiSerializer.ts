@@ -94,9 +94,8 @@ class ResourceWriter {
   }
 
   private identify(item: TransformedItem, type: string, ofType: Map<IdKey, ResourceObject>): Identifier {
-    const value = plain(item.fields.id);
-    const id = String(value);
-    const key = idKey(value, id);
+    const id = idOf(item);
+    const key = idKey(id);
     if (!ofType.has(key)) this.included.add(ofType, key, this.resource(item, type, id));
     return { type, id };
   }
@@ -136,11 +135,10 @@ function idOf(item: TransformedItem): string {
 type IdKey = string | number;
 
 /**
- * The key of an id whose text is `id`: the number for a number and for text that is how that number
- * is written (`'7'`), so that 7 and '7' stay one resource, as their `id` members are; other text as it is.
+ * The key of a resource's `id` member: the number when the text is how that number is written (7 and
+ * '7' both send `"7"`, and stay one resource), other text as it is (`'07'`, `'7.0'`).
  */
-function idKey(value: unknown, id: string): IdKey {
-  if (typeof value === 'number') return value;
+function idKey(id: string): IdKey {
   const number = Number(id);
   return String(number) === id ? number : id;
 }

@@ -1,7 +1,7 @@
 import type { CursorLinks, CursorMeta } from '../pagination/cursorLinks';
 import type { PageLinks, PaginationMeta } from '../pagination/Page';
 import type { Converter } from '../response/convertBody';
-import type { TransformedResource } from '../transformer/Transformed';
+import type { CutCollection, TransformedResource } from '../transformer/Transformed';
 
 /** Pagination as a serializer receives it: by page number (`meta.pagination`) or by cursor (`meta.cursor`). */
 export type PageInfo = { kind: 'pagination'; meta: PaginationMeta; links: PageLinks } | { kind: 'cursor'; meta: CursorMeta; links: CursorLinks };
@@ -19,6 +19,6 @@ export interface Serializer {
 }
 
 /** What a collection include cut by its limit says: `{ limit, offset, more: true }`. */
-export function cutMeta(more: { limit: number; offset: number }): Record<string, unknown> {
+export function cutMeta(more: CutCollection): Record<string, unknown> {
   return { limit: more.limit, offset: more.offset, more: true };
 }
