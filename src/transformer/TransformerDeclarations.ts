@@ -54,9 +54,10 @@ export abstract class TransformerDeclarations extends IncludeParamsReader {
   /**
    * The model attributes a field reads, for fields not named after one (`{ created: ['createdAt'], link: ['id'] }`).
    * Declared (even as `{}`), it lets a sparse fieldset (`fields[books]=title`) load only the columns
-   * the asked fields need, plus the keys; a field computed from a column must then be lazy
-   * (`created: () => book.createdAt.toISOString()`), as it is computed only when sent.
-   * Null (the default): every column is loaded.
+   * the asked fields need, plus the keys, and, with `schema` declared too, a request without a
+   * fieldset load only the columns of the schema's fields; a field computed from a column must then
+   * be lazy or cope with its absence (`created: book.createdAt?.toISOString()`), as it is computed
+   * only when sent. Null (the default): every column is loaded.
    */
   declare columns: Readonly<Record<string, readonly string[]>> | null;
   /**

@@ -27,29 +27,59 @@ export function keyAttributes(model: AnyModel): readonly string[] {
 }
 
 /**
- * The attributes of `model` to select for a sparse fieldset: the keys, each asked field's declared
- * `columns` (or the attribute of its name), nothing for relationship names. Null when every column
- * must be loaded: no fieldset, a transformer that does not declare `columns`, or a field it cannot
- * map (a computed field not declared, or a name the serializer will refuse).
+ * The attributes of `model` a transformer that declares `columns` needs: for a sparse fieldset, the
+ * asked fields; without one, every field of its `schema`. Each field reads its declared `columns` (or
+ * the attribute of its name; nothing for relationship names), and the keys are always kept. Null when
+ * every column must be loaded: a transformer without `columns` (or, with no fieldset, without
+ * `schema`), or a field it cannot map to a column (a computed field not declared, a virtual attribute,
+ * or a name the serializer will refuse).
  *
  * @example
  * fieldColumns(Book, new BookTransformer(), new Fieldset('books', ['title'])); // ['id', 'authorId', 'publisherId', 'title']
  */
 export function fieldColumns(model: AnyModel, transformer: unknown, fieldset: Fieldset | undefined): string[] | null {
-  if (!fieldset || !(transformer instanceof Transformer) || transformer.columns === null) return null;
-  const declared = new Map(Object.entries(transformer.columns).map(([field, attributes]) => [fieldKey(field), attributes]));
+  if (!(transformer instanceof Transformer) || transformer.columns === null) return null;
+  if (fieldset) return namedColumns(model, transformer, fieldset.names);
+  return transformer.schema ? schemaColumns(model, transformer, transformer.schema) : null;
+}
+
+type Declared = Readonly<Record<string, unknown>>;
+/** What the column lists are worked out from. */
+type Declaring = Pick<Transformer, 'columns' | 'availableIncludes' | 'defaultIncludes'>;
+const schemaCache = new WeakMap<Declared, WeakMap<AnyModel, { columns: Declared; attributes: string[] | null }>>();
+
+/** The attributes every field of `schema` reads, once per schema, model and `columns` declaration. */
+function schemaColumns(model: AnyModel, transformer: Declaring, schema: Declared): string[] | null {
+  let byModel = schemaCache.get(schema);
+  if (!byModel) schemaCache.set(schema, (byModel = new WeakMap()));
+  let known = byModel.get(model);
+  if (!known || known.columns !== transformer.columns) {
+    known = { columns: transformer.columns!, attributes: namedColumns(model, transformer, Object.keys(schema)) };
+    byModel.set(model, known);
+  }
+  return known.attributes && [...known.attributes];
+}
+
+/** The keys and the attributes `names` read, or null when one of them maps to no column. */
+function namedColumns(model: AnyModel, transformer: Declaring, names: Iterable<string>): string[] | null {
+  const declared = new Map(Object.entries(transformer.columns!).map(([field, attributes]) => [fieldKey(field), attributes]));
   const relationships = new Set([...transformer.availableIncludes, ...transformer.defaultIncludes].map(fieldKey));
+  const stored = model.getAttributes();
   const byName = new Map<string, string>();
   for (const [attribute, column] of attributeKeys(model)) {
     byName.set(fieldKey(column), attribute);
     byName.set(fieldKey(attribute), attribute);
   }
   const needed = new Set(keyAttributes(model));
-  for (const name of fieldset.names) {
+  for (const name of names) {
     const key = fieldKey(name);
     const attributes = declared.get(key) ?? (relationships.has(key) ? [] : byName.has(key) ? [byName.get(key)!] : null);
     if (attributes === null) return null;
-    for (const attribute of attributes) needed.add(attribute);
+    for (const attribute of attributes) {
+      // A virtual attribute has no column: what it reads cannot be told, so every column is loaded.
+      if (!stored[attribute]?.field) return null;
+      needed.add(attribute);
+    }
   }
   return [...needed];
 }
@@ -70,11 +100,13 @@ export function readableColumns(model: AnyModel, columns: string[] | null, hidde
 }
 
 /**
- * The columns an include's rows are read with: those the fieldset of their type needs (all without
- * one), less those the principal may not read. Undefined for every column.
+ * The columns an include's rows are read with: those the fieldset of their type needs (without one,
+ * those the transformer's `schema` fields need), less those the principal may not read. Undefined
+ * for every column.
  */
 export function includeColumns(transformer: unknown, fieldset: Fieldset | undefined, access: AccessView | undefined): ColumnSelector | undefined {
-  const wanted = fieldset ? (target: AnyModel) => fieldColumns(target, transformer, fieldset) : () => null;
+  const declares = transformer instanceof Transformer && transformer.columns !== null;
+  const wanted = declares ? (target: AnyModel) => fieldColumns(target, transformer, fieldset) : () => null;
   if (access) return (target) => readableColumns(target, wanted(target), access.hidden(target));
-  return fieldset && wanted;
+  return declares ? wanted : undefined;
 }

@@ -52,6 +52,16 @@ onBothFrameworks('sparse fieldsets (fields[type]=...) through the books API', (a
     expect(selectedColumns(queryOf(full, 'authors'))).to.include('email');
   });
 
+  it('without a fieldset, reads the columns the schema fields need and the keys, nothing no field sends', async () => {
+    const sql = await exampleQueries(() => app().get('/v1/books?include=author,comments'));
+    const book = ['id', 'title', 'description', 'published_at', 'out_of_print', 'created_at', 'draft', 'editor_id', 'cost', 'author_id', 'publisher_id'];
+    // Anonymous: the policy leaves the staff-only columns out as well.
+    const hidden = ['draft', 'editor_id', 'cost'];
+    expect(selectedColumns(queryOf(sql, 'books', 'LIMIT'))).to.have.members(book.filter((column) => !hidden.includes(column)));
+    expect(selectedColumns(queryOf(sql, 'authors'))).to.have.members(['id', 'name', 'email', 'created_at']);
+    expect(selectedColumns(sql.find((s) => s.includes(`FROM ${quoted('comments')}`))!)).to.have.members(['id', 'book_id', 'body', 'rating', 'created_at']);
+  });
+
   it('narrowed rows still answer the same values for the fields asked', async () => {
     const whole = await app().get('/v1/books?include=author&per_page=20');
     const narrow = await app().get('/v1/books?include=author&per_page=20&fields[books]=title,created,author&fields[authors]=email');

@@ -116,4 +116,47 @@ describe('sparse fieldsets: fields and columns', () => {
     expect(fieldColumns(Book, new Undeclared(), new Fieldset('books', ['title']))).to.equal(null);
     expect(fieldColumns(Book, (book: Book) => ({ id: book.id }), new Fieldset('books', ['title']))).to.equal(null);
   });
+
+  it('fieldColumns without a fieldset: the columns of every schema field, once a transformer declares both columns and schema', () => {
+    class Described extends Narrow {
+      schema = { id: {}, title: {}, created: {}, link: {}, author: {} };
+    }
+    const expected = ['id', 'authorId', 'publisherId', 'title', 'createdAt'];
+    expect(fieldColumns(Book, new Described(), undefined)).to.have.members(expected);
+    // Worked out once per schema and model, handed out as a copy the caller may change.
+    const first = fieldColumns(Book, new Described(), undefined)!;
+    first.push('cost');
+    expect(fieldColumns(Book, new Described(), undefined)).to.have.members(expected);
+    // Another columns declaration on the same schema object is worked out again.
+    const schema = { id: {}, stamp: {} };
+    class Stamped extends Narrow {
+      schema = schema;
+      columns = { stamp: ['updatedAt'] };
+    }
+    class Versioned extends Narrow {
+      schema = schema;
+      columns = { stamp: ['version'] };
+    }
+    expect(fieldColumns(Book, new Stamped(), undefined))
+      .to.include('updatedAt')
+      .and.not.include('version');
+    expect(fieldColumns(Book, new Versioned(), undefined))
+      .to.include('version')
+      .and.not.include('updatedAt');
+    // A schema field it cannot map, a field read from an attribute without a column, or no columns: every column.
+    class Computed extends Narrow {
+      schema = { id: {}, computed: {} };
+    }
+    class Uncolumned extends Narrow {
+      schema = { id: {}, shown: {} };
+      columns = { shown: ['notAColumn'] };
+    }
+    class Undeclared extends Described {
+      columns = null;
+    }
+    expect(fieldColumns(Book, new Computed(), undefined)).to.equal(null);
+    expect(fieldColumns(Book, new Uncolumned(), undefined)).to.equal(null);
+    expect(fieldColumns(Book, new Uncolumned(), new Fieldset('books', ['shown']))).to.equal(null);
+    expect(fieldColumns(Book, new Undeclared(), undefined)).to.equal(null);
+  });
 });
