@@ -63,7 +63,7 @@ export async function paginate<M extends Model>(model: ModelStatic<M>, options: 
   const distinct = options.include !== undefined;
   const where = withFilter(model, options.where);
   const find = { ...options, ...(attributes ? { attributes } : {}), where, order, limit, offset, distinct };
-  // The toolkit's own two statements where it writes the options; Sequelize's findAndCountAll for the rest.
+  // The toolkit's own statement where it writes the options; Sequelize's findAndCountAll for the rest.
   const { rows, count } = (await readPageAndCount(model, find, readAsFor(context))) ?? (await model.findAndCountAll(find));
   return { items: rows, total: count, perPage, currentPage: page };
 }

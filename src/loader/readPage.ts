@@ -1,7 +1,7 @@
 import { QueryTypes, type Model, type ModelStatic } from 'sequelize';
 import { columnList } from './columnList';
 import { scopeCondition } from './scopeCondition';
-import { needsFindAll, ReadAs, selectModels } from './selectModels';
+import { needsFindAll, rawRows, ReadAs, recordsOf, selectModels } from './selectModels';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -10,8 +10,12 @@ const WRITTEN = new Set(['where', 'order', 'attributes', 'limit', 'offset', 'dis
 
 /** One page's statements, the parts that do not depend on the request written once per model and columns. */
 interface PageStatement {
-  /** `SELECT <columns> FROM <table> AS <model>`. */
+  /** `SELECT <columns>`. */
   select: string;
+  /** ` FROM <table> AS <model>`. */
+  from: string;
+  /** The total's column, quoted. */
+  total: string;
   /** `SELECT count(*) AS count FROM <table> AS <model>`. */
   count: string;
   /** The conditions every row meets (`"deleted_at" IS NULL` of a paranoid model), as a list. */
@@ -51,8 +55,10 @@ export async function readRows<M extends Model>(model: ModelStatic<M>, options: 
 
 /**
  * `findAndCountAll(options)` without Sequelize's query building and, when `as` is `'rows'`, without
- * model instances: the page and the total, two statements as findAndCountAll's. Null when the
- * options are not ones {@link readRows} writes.
+ * model instances: the page and the total in one statement, the total a subquery read beside each
+ * row (one statement where findAndCountAll runs two; uncorrelated, so the database counts once). A
+ * page past the last row has no row to carry it, and counts in a statement of its own. Null when
+ * the options are not ones {@link readRows} writes.
  *
  * @example
  * const page = await readPageAndCount(Book, { order: [['createdAt', 'DESC']], limit: 5, offset: 0 }, 'rows');
@@ -65,18 +71,34 @@ export async function readPageAndCount<M extends Model>(
   const statement = pageStatement(model, options);
   if (!statement) return null;
   const where = whereSql(model, statement, options.where);
-  const sequelize = model.sequelize!;
-  const [rows, total] = await Promise.all([
-    selectModels(model, rowsSql(model as AnyModel, statement, options, where), [], { as }),
-    sequelize.query<{ count: number | string }>(`${statement.count}${where}`, { type: QueryTypes.SELECT, raw: true, plain: true }),
-  ]);
-  return { rows, count: Number(total?.count ?? 0) };
+  const total = `, (${statement.count}${where}) AS ${statement.total}`;
+  const read = await rawRows(model, rowsSql(model, statement, options, where, total), []);
+  const count = read.length > 0 ? Number(read[0][TOTAL]) : options.offset ? await countOf(model, `${statement.count}${where}`) : 0;
+  // The total, the same in every row, is taken off each before it is typed. It is the last column:
+  // deleting an object's last property keeps its shape.
+  for (const row of read) delete row[TOTAL];
+  return { rows: recordsOf(model, read, as), count };
 }
 
-function rowsSql(model: AnyModel, statement: PageStatement, options: Record<string, unknown>, where = whereSql(model, statement, options.where)): string {
+/** The column the page's total is read in, beside each row's own. */
+const TOTAL = '__rca_total';
+
+async function countOf(model: AnyModel, sql: string): Promise<number> {
+  const total = await model.sequelize!.query<{ count: number | string }>(sql, { type: QueryTypes.SELECT, raw: true, plain: true });
+  return Number(total?.count ?? 0);
+}
+
+/** The page's SELECT, with `extra` columns after the model's own. */
+function rowsSql(
+  model: AnyModel,
+  statement: PageStatement,
+  options: Record<string, unknown>,
+  where = whereSql(model, statement, options.where),
+  extra = '',
+): string {
   const limit = options.limit === undefined ? '' : ` LIMIT ${Number(options.limit)}`;
   const offset = options.offset ? ` OFFSET ${Number(options.offset)}` : '';
-  return `${statement.select}${where}${statement.orderBy}${limit}${offset}`;
+  return `${statement.select}${extra}${statement.from}${where}${statement.orderBy}${limit}${offset}`;
 }
 
 /**
@@ -111,7 +133,9 @@ function pageStatement(model: AnyModel, options: Record<string, unknown>): PageS
     const alias = quote(model.name);
     const from = ` FROM ${table} AS ${alias}`;
     statement = {
-      select: `SELECT ${named()}${from}`,
+      select: `SELECT ${named()}`,
+      from,
+      total: quote(TOTAL),
       count: `SELECT count(*) AS ${quote('count')}${from}`,
       always: paranoid ? [paranoid.slice(' AND '.length)] : [],
       alias,

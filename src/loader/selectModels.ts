@@ -54,11 +54,22 @@ export async function selectModels<M extends Model>(
   if (sequelize.getDialect() !== 'sqlite' && !keep && !readsRows(target, as)) {
     return sequelize.query<M>(sql, { type: QueryTypes.SELECT, model: target, mapToModel: true, replacements });
   }
+  const read = await rawRows(target, sql, replacements);
+  return recordsOf(target, keep ? read.filter(keep) : read, as);
+}
+
+/**
+ * The rows of a SELECT written by hand, as the driver answers them (values untyped on SQLite), for
+ * {@link recordsOf} to make records of.
+ *
+ * @example
+ * const rows = await rawRows(Book, 'SELECT `id` FROM `books` WHERE `id` IN (?)', [[1, 2]]);
+ */
+export function rawRows(target: AnyModel, sql: string, replacements: unknown[]): Promise<Array<Record<string, unknown>>> {
   // `tableNames: []` spares the PRAGMA Sequelize would otherwise run on SQLite for the first table of the SQL.
   // Without replacements, none are looked for in the SQL.
   const options = { type: QueryTypes.SELECT, raw: true, tableNames: [], ...(replacements.length > 0 ? { replacements } : {}) } as { type: QueryTypes.SELECT };
-  const read = await sequelize.query<Record<string, unknown>>(sql, options);
-  return recordsOf(target, keep ? read.filter(keep) : read, as);
+  return target.sequelize!.query<Record<string, unknown>>(sql, options);
 }
 
 /** Rows when asked for and the model allows them (see `needsInstances`). */

@@ -207,7 +207,7 @@ onBothFrameworks(`filters on GET /v1/books (${testDialect})`, (app) => {
     await matchesMemory(listed, 60, 20261124);
   });
 
-  it('cost no statement more: a filtered page with includes is count, page and one per include, however many relations it filters by', async () => {
+  it('cost no statement more: a filtered page with includes is the page with its total and one per include, however many relations it filters by', async () => {
     const plain = await exampleQueries(() => app().get('/v1/books?per_page=100&include=author,genres'));
     const filtered = await exampleQueries(() =>
       app().get(
@@ -215,7 +215,7 @@ onBothFrameworks(`filters on GET /v1/books (${testDialect})`, (app) => {
       ),
     );
     expect(filtered).to.have.length(plain.length);
-    expect(plain).to.have.length(4);
+    expect(plain).to.have.length(3);
   });
 
   it('list a parent once however many related rows match (a semi-join, not a join)', async () => {
@@ -301,7 +301,7 @@ onBothFrameworks(`filters on GET /v1/books (${testDialect})`, (app) => {
     it("use the README's full-text index on PostgreSQL: EXPLAIN of the very statement the search ran", async () => {
       const sequelize = await exampleDatabase();
       const statements = await exampleQueries(() => app().get('/v1/books?per_page=5&filter[q]=silent%20-harbour'));
-      const page = statements.map((sql) => sql.replace(/^Executing \([^)]*\): /, '')).find((sql) => /to_tsquery/.test(sql) && !/count\(/i.test(sql));
+      const page = statements.map((sql) => sql.replace(/^Executing \([^)]*\): /, '')).find((sql) => /to_tsquery/.test(sql) && !/^SELECT count\(/i.test(sql));
       expect(page, statements.join('\n')).to.be.a('string');
       // A hundred rows are read faster without an index: the planner is told not to, to show the index can serve.
       const plan = await sequelize.transaction(async (transaction) => {
@@ -309,7 +309,8 @@ onBothFrameworks(`filters on GET /v1/books (${testDialect})`, (app) => {
         const [rows] = await sequelize.query(`EXPLAIN ${page!}`, { transaction });
         return (rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
       });
-      expect(plan).to.include('books_search');
+      // The page and its total (read in the same statement) both use it.
+      expect(plan.match(/books_search/g)).to.have.length.of.at.least(2);
     });
   }
 

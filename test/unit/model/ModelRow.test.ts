@@ -95,13 +95,31 @@ describe('ModelRow: rows in place of model instances', () => {
     expect(shouted.get('label')).to.equal('LOUD');
   });
 
-  it('pages as findAndCountAll() does, soft-deleted rows left out, in two statements; other options are left to Sequelize', async () => {
+  it('pages as findAndCountAll() does, soft-deleted rows left out, in one statement; other options are left to Sequelize', async () => {
+    const where = { label: ['s1', 's2', 's3'] };
+    for (const [as, limit, offset] of [
+      ['rows', 1, 1],
+      ['instances', 1, 1],
+      ['rows', 5, 0],
+      ['rows', undefined, undefined],
+    ] as const) {
+      statements.length = 0;
+      const page = await readPageAndCount(Shelf, { where, order: [['placedAt', 'DESC']], limit, offset }, as);
+      // The total is read in the page's own statement, and taken off its rows.
+      expect(statements).to.have.length(1);
+      const expected = await Shelf.findAndCountAll({ where, order: [['placedAt', 'DESC']], limit, offset });
+      expect(page!.count).to.equal(expected.count).and.equal(2);
+      expect(page!.rows.map((row) => row.get({ plain: true }))).to.deep.equal(expected.rows.map((row) => row.get({ plain: true })));
+      expect(page!.rows.map((row) => Object.keys(row.get({ plain: true })))).to.deep.equal(expected.rows.map((row) => Object.keys(row.get({ plain: true }))));
+    }
+    // A page past the end has no row to read the total from: a count of its own tells it. The first
+    // page of nothing is 0 without one.
     statements.length = 0;
-    const page = await readPageAndCount(Shelf, { where: { label: ['s1', 's2', 's3'] }, order: [['placedAt', 'DESC']], limit: 1, offset: 1 }, 'rows');
-    expect(statements).to.have.length(2);
-    const expected = await Shelf.findAndCountAll({ where: { label: ['s1', 's2', 's3'] }, order: [['placedAt', 'DESC']], limit: 1, offset: 1 });
-    expect(page!.count).to.equal(expected.count).and.equal(2);
-    expect(page!.rows.map((row) => row.get({ plain: true }))).to.deep.equal(expected.rows.map((row) => row.get({ plain: true })));
+    const past = await readPageAndCount(Shelf, { where, order: [['id', 'ASC']], limit: 2, offset: 4 }, 'rows');
+    expect([past!.rows.length, past!.count, statements.length]).to.deep.equal([0, 2, 2]);
+    statements.length = 0;
+    const none = await readPageAndCount(Shelf, { where: { label: 'none' }, limit: 2 }, 'rows');
+    expect([none!.rows.length, none!.count, statements.length]).to.deep.equal([0, 0, 1]);
     expect(await readRows(Shelf, { order: [['label', 'ASC']], attributes: ['id'] }, 'rows')).to.have.length(2);
     // A function in the order, an include, a transaction of its own: Sequelize's findAll() writes those.
     expect(await readRows(Shelf, { order: [[sequelize.fn('lower', sequelize.col('label')), 'ASC']] }, 'rows')).to.equal(null);
