@@ -10,8 +10,9 @@ type AnyModel = ModelStatic<Model>;
 
 /**
  * The attributes the running action's `@Transformer` needs for the request's fieldset of its type
- * (without one, for the fields of its `schema`; see fieldColumns()), less those the request's principal may not read (keys aside), or null for every column (the page
- * query of `paginate()` and `cursorPaginate()` selects these).
+ * (without one, for the fields of its `schema`; see fieldColumns()), less those the request's
+ * principal may not read (keys aside), or null for every column (the page query of `paginate()`
+ * and `cursorPaginate()` selects these).
  */
 export function actionColumns(context: RequestContext, model: AnyModel): string[] | null {
   const transformer = actionTransformer(context);
