@@ -24,6 +24,17 @@ onBothFrameworks(
       });
     });
 
+    it('tells the total past the last page and on a filtered page, as the database counts it', async () => {
+      const past = await app().get('/v1/books?page=21');
+      expect([past.status, past.body.data, past.body.meta.pagination.total, past.body.meta.pagination.count]).to.deep.equal([200, [], 100, 0]);
+      const filtered = await app().get('/v1/books?filter[title][contains]=1&per_page=3&page=2');
+      const matching = (await Book.findAll({ where: { draft: false } })).filter((book) => book.title.includes('1'));
+      expect(filtered.body.meta.pagination.total).to.equal(matching.length).and.be.above(6);
+      expect(filtered.body.data).to.have.length(3);
+      const none = await app().get('/v1/books?filter[title][contains]=no%20such%20title');
+      expect([none.body.data, none.body.meta.pagination.total]).to.deep.equal([[], 0]);
+    });
+
     it('answers the fields of the transformer', async () => {
       const res = await app().get('/v1/books?page=20');
       const book = await Book.findByPk(1);
