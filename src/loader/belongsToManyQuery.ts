@@ -5,6 +5,7 @@ import { resolveSortKey, SortRequest } from './sortKey';
 import { attributeKeys } from '../model/attributeKeys';
 import { dialectOf } from './dialects/dialectOf';
 import type { BatchStatement } from './dialects/SqlDialect';
+import { isStoredAttribute } from '../model/storedAttribute';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -73,7 +74,7 @@ export function belongsToManyQuery(parts: BelongsToManyParts, sort: SortRequest,
   const rowsOf = columnList(target, selected ? [...selected, parts.targetKey, ...orderKeys] : null);
   const link = columnList(through, null);
   const { quote: q } = rowsOf;
-  const throughAttributes = Object.keys(through.getAttributes()).filter((name) => through.getAttributes()[name].field);
+  const throughAttributes = Object.keys(through.getAttributes()).filter((name) => isStoredAttribute(through.getAttributes()[name]));
   const alias = { parent: q('__rca_parent'), rows: q('__rca_rows'), t: q('__rca_t'), j: q('__rca_j'), link: q('__rca_link') };
   const parentKey = `${alias.parent}.${q('key')}`;
   const at = (prefix: string, attribute: string, list = rowsOf) => `${prefix}.${list.column(attribute)}`;

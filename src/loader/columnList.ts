@@ -1,5 +1,6 @@
 import type { Model, ModelStatic } from 'sequelize';
 import { queryGeneratorOf } from './queryGenerator';
+import { isStoredAttribute } from '../model/storedAttribute';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -35,7 +36,7 @@ export function columnList(target: AnyModel, wanted: string[] | null): ColumnLis
   const generator = queryGeneratorOf(target);
   const quote = (name: string) => generator.quoteIdentifier(name);
   const column = (attribute: string) => quote(attributes[attribute]?.field ?? attribute);
-  const fields = [...new Set(wanted ?? Object.keys(attributes))].filter((name) => attributes[name]?.field);
+  const fields = [...new Set(wanted ?? Object.keys(attributes))].filter((name) => isStoredAttribute(attributes[name]));
   return {
     quote,
     column,

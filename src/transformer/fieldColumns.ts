@@ -1,5 +1,6 @@
 import type { Model, ModelStatic } from 'sequelize';
 import { attributeKeys } from '../model/attributeKeys';
+import { isStoredAttribute } from '../model/storedAttribute';
 import { Transformer } from './Transformer';
 import { Fieldset } from '../query/Fieldset';
 import { fieldKey } from '../text/fieldKey';
@@ -76,8 +77,8 @@ function namedColumns(model: AnyModel, transformer: Declaring, names: Iterable<s
     const attributes = declared.get(key) ?? (relationships.has(key) ? [] : byName.has(key) ? [byName.get(key)!] : null);
     if (attributes === null) return null;
     for (const attribute of attributes) {
-      // A virtual attribute has no column: what it reads cannot be told, so every column is loaded.
-      if (!stored[attribute]?.field) return null;
+      // A virtual attribute has no column: what its getter reads cannot be told, so every column is loaded.
+      if (!isStoredAttribute(stored[attribute])) return null;
       needed.add(attribute);
     }
   }

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { DataTypes, Model, Sequelize } from 'sequelize';
-import { ApiError } from '../../../src';
+import { ApiError, Transformer } from '../../../src';
+import { Fieldset } from '../../../src/query/Fieldset';
+import { fieldColumns } from '../../../src/transformer/fieldColumns';
+import { attributeKeys } from '../../../src/model/attributeKeys';
 import { isModel } from '../../../src/loader/isModel';
 import { readPageAndCount, readRows, statementsKept } from '../../../src/loader/readPage';
 import { selectModels } from '../../../src/loader/selectModels';
@@ -46,6 +49,7 @@ describe('ModelRow: rows in place of model instances', () => {
     await Shelf.bulkCreate([1, 2, 3].map((id) => ({ id, label: `s${id}`, placedAt: new Date(Date.UTC(2024, 0, id)) })));
     await Shelf.destroy({ where: { id: 3 } });
     await Shouted.create({ id: 1, label: 'quiet' });
+    await Described.create({ id: 1, label: 'told' });
   });
   after(() => sequelize.close());
 
@@ -125,6 +129,31 @@ describe('ModelRow: rows in place of model instances', () => {
     expect(await readRows(Shelf, { order: [[sequelize.fn('lower', sequelize.col('label')), 'ASC']] }, 'rows')).to.equal(null);
     expect(await readRows(Shelf, { include: [Counted] }, 'rows')).to.equal(null);
     expect(await readRows(Shelf, { paranoid: false }, 'rows')).to.equal(null);
+  });
+
+  it('never selects a virtual attribute as a column: its instances read it from their getter', async () => {
+    for (const as of ['rows', 'instances'] as const) {
+      const [described] = (await readRows(Described, { order: [['id', 'ASC']] }, as))!;
+      expect([described.get('label'), described.get('summary')]).to.deep.equal(['told', 'virtual']);
+      const page = await readPageAndCount(Described, { limit: 5 }, as);
+      expect([page!.count, page!.rows[0].get('summary')]).to.deep.equal([1, 'virtual']);
+    }
+    expect(statements.some((sql) => sql.includes('summary'))).to.equal(false);
+    // A field read from it cannot be narrowed to columns: its getter may read any of them.
+    class DescribedTransformer extends Transformer<Described> {
+      columns: Transformer['columns'] = {};
+      schema: Transformer['schema'] = { id: {}, summary: {} };
+      transform = (described: Described) => ({ id: described.get('id'), summary: described.get('summary') });
+    }
+    class AboutTransformer extends DescribedTransformer {
+      columns = { about: ['summary'] };
+      schema = { id: {}, about: {} };
+    }
+    expect(fieldColumns(Described, new DescribedTransformer(), undefined)).to.equal(null);
+    expect(fieldColumns(Described, new AboutTransformer(), undefined)).to.equal(null);
+    // Nor is it a key to sort or filter by in SQL.
+    expect([...attributeKeys(Described).keys()]).to.have.members(['id', 'label', 'createdAt', 'updatedAt']);
+    expect(fieldColumns(Described, new DescribedTransformer(), new Fieldset('described', ['label']))).to.have.members(['id', 'label']);
   });
 
   it('keeps at most 256 statements per model, however many column lists and orders clients ask for', async () => {
