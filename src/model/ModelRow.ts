@@ -1,5 +1,6 @@
 import type { Model, ModelStatic } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
+import { isVirtualAttribute } from './storedAttribute';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -139,8 +140,8 @@ export function needsInstances(model: AnyModel): boolean {
 }
 
 function definesReaders(model: AnyModel): boolean {
-  const attributes = Object.values(model.getAttributes()) as Array<{ get?: unknown; type?: { key?: string } }>;
-  if (attributes.some((attribute) => typeof attribute.get === 'function' || attribute.type?.key === 'VIRTUAL')) return true;
+  const attributes = Object.values(model.getAttributes()) as Array<{ get?: unknown; type?: unknown }>;
+  if (attributes.some((attribute) => typeof attribute.get === 'function' || isVirtualAttribute(attribute))) return true;
   return Object.keys((model.options as { getterMethods?: object }).getterMethods ?? {}).length > 0;
 }
 
