@@ -71,9 +71,9 @@ export async function readPageAndCount<M extends Model>(
   const statement = pageStatement(model, options);
   if (!statement) return null;
   const where = whereSql(model, statement, options.where);
-  const total = `, (${statement.count}${where}) AS ${statement.total}`;
-  const read = await rawRows(model, rowsSql(model, statement, options, where, total), []);
-  const count = read.length > 0 ? Number(read[0][TOTAL]) : options.offset ? await countOf(model, `${statement.count}${where}`) : 0;
+  const counted = `${statement.count}${where}`;
+  const read = await rawRows(model, rowsSql(model, statement, options, where, `, (${counted}) AS ${statement.total}`), []);
+  const count = read.length > 0 ? Number(read[0][TOTAL]) : options.offset ? await countOf(model, counted) : 0;
   // The total, the same in every row, is taken off each before it is typed. It is the last column:
   // deleting an object's last property keeps its shape.
   for (const row of read) delete row[TOTAL];

@@ -102,12 +102,10 @@ export function readableColumns(model: AnyModel, columns: string[] | null, hidde
 
 /**
  * The columns an include's rows are read with: those the fieldset of their type needs (without one,
- * those the transformer's `schema` fields need), less those the principal may not read. Undefined
- * for every column.
+ * those the transformer's `schema` fields need; see fieldColumns()), less those the principal may not
+ * read. The selector answers null for every column.
  */
-export function includeColumns(transformer: unknown, fieldset: Fieldset | undefined, access: AccessView | undefined): ColumnSelector | undefined {
-  const declares = transformer instanceof Transformer && transformer.columns !== null;
-  const wanted = declares ? (target: AnyModel) => fieldColumns(target, transformer, fieldset) : () => null;
-  if (access) return (target) => readableColumns(target, wanted(target), access.hidden(target));
-  return declares ? wanted : undefined;
+export function includeColumns(transformer: unknown, fieldset: Fieldset | undefined, access: AccessView | undefined): ColumnSelector {
+  const wanted = (target: AnyModel) => fieldColumns(target, transformer, fieldset);
+  return access ? (target) => readableColumns(target, wanted(target), access.hidden(target)) : wanted;
 }

@@ -191,7 +191,7 @@ export class IncludeWalk {
   }
 
   /** The columns an include's rows need for the fieldset of their type (all when it has none), less those the principal may not read. */
-  private columnSelector(resources: Resource[], name: string): ColumnSelector | undefined {
+  private columnSelector(resources: Resource[], name: string): ColumnSelector {
     const first = resources.find((resource): resource is Exclude<Resource, NullResource> => resource.kind !== 'null');
     return includeColumns(first?.transformer, first && this.policies.fieldsetOf(first.resourceKey ?? name), this.options.access);
   }
