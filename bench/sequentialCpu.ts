@@ -5,10 +5,15 @@ import { median } from './median';
 import type { BenchResult } from './run';
 import type { ServerMode } from './throughput';
 
-/** Process pairs per figure (the second pair starts its processes in the other order), rounds per pair, requests per side and round. */
-const PAIRS = 2;
-const ROUNDS = 9;
-const REQUESTS = 120;
+/**
+ * Process pairs per figure (every other pair starts its processes in the other order), rounds per
+ * pair, requests per side and round. Rounds are short (two requests, about 15 ms) so that the two
+ * sides alternate faster than this machine's speed drifts; pairs are several because a process
+ * keeps its own speed (its code and heap as they were laid out) for its life.
+ */
+const PAIRS = 4;
+const ROUNDS = 400;
+const REQUESTS = 2;
 
 /** One worker process of bench/sequentialCpuWorker.ts: ask it for a round, read its CPU per request. */
 interface Worker {
@@ -45,9 +50,10 @@ async function startWorker(mode: ServerMode, location: string, route: string): P
 /**
  * Server CPU per request of `mode` over the plain toolkit's, both driven one request at a time in
  * processes of their own (bench/sequentialCpuWorker.ts): PAIRS pairs of processes, ROUNDS rounds
- * each, the two sides of a round back to back and the first of them alternating; the median of all
- * rounds' ratios. Nothing else runs beside the two (no load generator, no socket), so the figure is
- * the feature's own CPU, which paired bursts under load cannot resolve below about 10 % here.
+ * each, the two sides of a round back to back and the first of them alternating. A pair's ratio is
+ * its featured side's CPU over its plain side's, summed over its rounds; the figure is the geometric
+ * mean of the pairs' ratios. Nothing else runs beside the two (no load generator, no socket), so the
+ * figure is the feature's own CPU, which paired bursts under load cannot resolve below about 10 % here.
  */
 export async function sequentialCpuRatio(
   mode: ServerMode,
@@ -58,6 +64,8 @@ export async function sequentialCpuRatio(
   const featured: number[] = [];
   const plain: number[] = [];
   for (let pair = 0; pair < PAIRS; pair++) {
+    let featuredSum = 0;
+    let plainSum = 0;
     const first = await startWorker(pair % 2 === 0 ? mode : 'toolkit', location, route);
     const second = await startWorker(pair % 2 === 0 ? 'toolkit' : mode, location, route);
     const [withFeature, without] = pair % 2 === 0 ? [first, second] : [second, first];
@@ -74,13 +82,16 @@ export async function sequentialCpuRatio(
         }
         featured.push(a);
         plain.push(b);
-        ratios.push(a / b);
+        featuredSum += a;
+        plainSum += b;
       }
     } finally {
       await Promise.all([first.stop(), second.stop()]);
     }
+    ratios.push(featuredSum / plainSum);
   }
-  return { ratio: median(ratios), ratios, ms: [median(featured), median(plain)] };
+  const ratio = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
+  return { ratio, ratios, ms: [median(featured), median(plain)] };
 }
 
 /**
@@ -101,8 +112,8 @@ export async function cpuOverheads(location: string, route: string): Promise<Ben
       baseline: 1,
       unit: 'x',
       detail:
-        `median of ${ratios.length} rounds (${PAIRS} process pairs, ${REQUESTS} requests a side a round), spread ` +
-        `${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)}; ${ms[0].toFixed(2)} vs ${ms[1].toFixed(2)} ms`,
+        `geometric mean of ${PAIRS} process pairs (${ROUNDS} alternating rounds of ${REQUESTS} requests a side each): ` +
+        `${ratios.map((r) => r.toFixed(3)).join(', ')}; median round ${ms[0].toFixed(2)} vs ${ms[1].toFixed(2)} ms a request`,
     });
   }
   return results;

@@ -65,12 +65,12 @@ function convertObject(value: Record<string, unknown>, keyCase: KeyCase, date: D
   return out ?? value;
 }
 
-/** The keys before `stop`, which were left as they were. */
+/** The keys before `stop`, which were left as they were (an undefined one, which JSON leaves out, not copied). */
 function copyUntil(value: Record<string, unknown>, stop: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key in value) {
     if (key === stop) break;
-    out[key] = value[key];
+    if (value[key] !== undefined) out[key] = value[key];
   }
   return out;
 }
@@ -103,7 +103,8 @@ export function converter(keyCase: KeyCase, date: DateConversion): Converter {
 
 /**
  * convertObject() for a transformer's fields: a function is called and its value converted, MISSING
- * and `omit` keys dropped; what is kept is measured into `size` as `jsonSize()` would measure the result.
+ * and `omit` keys dropped; what is kept is measured into `size` as `jsonSize()` would measure the
+ * result. An undefined value is passed over as JSON passes it over: left where it is, or not copied.
  */
 function convertFields(
   value: Record<string, unknown>,
@@ -115,11 +116,14 @@ function convertFields(
   let out: Record<string, unknown> | undefined;
   let bytes = 2;
   for (const key in value) {
+    let entry = value[key];
+    // JSON leaves an undefined value out: nothing to omit, convert or count. (A hidden attribute the
+    // rows were read without reaches a transformer as undefined: its field costs no copy.)
+    if (entry === undefined) continue;
     if (omit?.has(key)) {
       out ??= copyUntil(value, key);
       continue;
     }
-    let entry = value[key];
     if (typeof entry === 'function') entry = (entry as () => unknown)();
     if (entry === MISSING) {
       out ??= copyUntil(value, key);

@@ -46,6 +46,18 @@ describe('converter().fields() with a byte count', () => {
     expect(convert.fields(same, null, size)).to.equal(same);
     expect(size.bytes).to.equal(10 + jsonSize(out) + jsonSize(same));
   });
+
+  it('passes over an undefined value as JSON does: an omitted one costs no copy, none is counted or copied', () => {
+    const convert = converter('snake', 'iso8601');
+    const size = { bytes: 0 };
+    // A hidden attribute the rows were read without reaches the transformer as undefined.
+    const read = { id: 1, email: undefined, name: 'Ada' };
+    expect(convert.fields(read, new Set(['email']), size)).to.equal(read);
+    expect(size.bytes).to.equal(jsonSize({ id: 1, name: 'Ada' }));
+    const copied = convert.fields({ id: 1, someKey: undefined, createdAt: new Date(0), other: undefined });
+    expect(copied).to.deep.equal({ id: 1, created_at: '1970-01-01T00:00:00.000Z' });
+    expect(Object.keys(copied)).to.deep.equal(['id', 'created_at']);
+  });
 });
 
 describe('encodeJson()', () => {
