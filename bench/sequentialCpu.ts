@@ -11,8 +11,8 @@ import type { ServerMode } from './throughput';
  * sides alternate faster than this machine's speed drifts; pairs are several because a process
  * keeps its own speed (its code and heap as they were laid out) for its life.
  */
-const PAIRS = 4;
-const ROUNDS = 400;
+const PAIRS = 8;
+const ROUNDS = 200;
 const REQUESTS = 2;
 
 /** One worker process of bench/sequentialCpuWorker.ts: ask it for a round, read its CPU per request. */

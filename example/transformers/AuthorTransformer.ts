@@ -14,15 +14,19 @@ const SCHEMA = {
   link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
 };
 
+/** Include names and aggregates, as module constants: include methods make a transformer per parent, and a literal here would be made again for each. */
+const INCLUDES = ['books'];
+/** include=books:min(published_at) and books:max(published_at): an author's first and latest book. */
+const AGGREGATES = { books: ['published_at'] };
+
 /** include=books:filter(published_at|gte|2023-01-01):count, books:filter(out_of_print|eq|false)... */
 const INCLUDE_FILTERS = { books: { model: () => Book, fields: { published_at: ['gte', 'lt'], out_of_print: ['eq'], title: ['contains'] } } } as const;
 
 export class AuthorTransformer extends Transformer<Author> {
   columns = COLUMNS;
   schema = SCHEMA;
-  availableIncludes = ['books'];
-  /** include=books:min(published_at) and books:max(published_at): an author's first and latest book. */
-  aggregates = { books: ['published_at'] };
+  availableIncludes = INCLUDES;
+  aggregates = AGGREGATES;
   includeFilters = INCLUDE_FILTERS;
 
   transform(author: Author) {

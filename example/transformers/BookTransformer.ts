@@ -23,6 +23,11 @@ const SCHEMA = {
   link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
 };
 
+/** Include names and aggregates, as module constants: include methods make a transformer per parent, and a literal here would be made again for each. */
+const INCLUDES = ['author', 'publisher', 'comments', 'genres'];
+/** include=comments:avg(rating) (and sum, min, max); count and exists need no declaration. */
+const AGGREGATES = { comments: ['rating'] };
+
 /** What an include's rows may be filtered by: `include=comments:filter(rating|gte|4)`, `genres:filter(name|eq|Poetry)`. */
 const INCLUDE_FILTERS = {
   comments: { model: () => Comment, fields: { rating: ['eq', 'gte', 'lte', 'null'], body: ['contains'] } },
@@ -32,9 +37,8 @@ const INCLUDE_FILTERS = {
 export class BookTransformer extends Transformer<Book> {
   columns = COLUMNS;
   schema = SCHEMA;
-  availableIncludes = ['author', 'publisher', 'comments', 'genres'];
-  /** include=comments:avg(rating) (and sum, min, max); count and exists need no declaration. */
-  aggregates = { comments: ['rating'] };
+  availableIncludes = INCLUDES;
+  aggregates = AGGREGATES;
   includeFilters = INCLUDE_FILTERS;
 
   transform(book: Book) {

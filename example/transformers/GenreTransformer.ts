@@ -14,10 +14,13 @@ const SCHEMA = {
   link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
 };
 
+/** A module constant: include methods make a transformer per parent, and a literal here would be made again for each. */
+const INCLUDES = ['books'];
+
 export class GenreTransformer extends Transformer<Genre> {
   columns = COLUMNS;
   schema = SCHEMA;
-  availableIncludes = ['books'];
+  availableIncludes = INCLUDES;
 
   transform(genre: Genre) {
     return this.buildPayload({

@@ -13,10 +13,13 @@ const SCHEMA = {
   link: { type: 'object', properties: { rel: { const: 'self' }, href: { type: 'string', format: 'uri' } }, required: ['rel', 'href'] },
 };
 
+/** A module constant: include methods make a transformer per parent, and a literal here would be made again for each. */
+const INCLUDES = ['books'];
+
 export class PublisherTransformer extends Transformer<Publisher> {
   columns = COLUMNS;
   schema = SCHEMA;
-  availableIncludes = ['books'];
+  availableIncludes = INCLUDES;
 
   transform(publisher: Publisher) {
     return this.buildPayload({
