@@ -63,6 +63,8 @@ export class ArraySerializer implements Serializer {
       key: (name) => convert.key(name),
       item: (item) => this.includedItem(item, build),
       collection: (items, more) => this.includedCollection(items, more, build),
+      sentItem: (fields) => (fields && this.wrapItems ? this.wrap(fields, build) : fields),
+      sentCollection: (fields, more) => this.cut(this.wrap(fields, build), more, build),
       aggregates: (fields, name, values) => writeAggregates(fields, name, values, build.convert),
     };
   }
@@ -87,8 +89,11 @@ export class ArraySerializer implements Serializer {
   }
 
   private includedCollection(items: TransformedItem[], more: CutCollection | undefined, build: Build): Record<string, unknown> {
-    const collection = this.collection(items, build);
-    // The include's limit left rows out: said, so that a client knows to ask for more.
+    return this.cut(this.collection(items, build), more, build);
+  }
+
+  /** The include's limit left rows out: said, so that a client knows to ask for more. */
+  private cut(collection: Record<string, unknown>, more: CutCollection | undefined, build: Build): Record<string, unknown> {
     if (more) collection[build.convert.key('meta')] = build.convert.value(cutMeta(more));
     return collection;
   }

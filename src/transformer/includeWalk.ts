@@ -6,7 +6,7 @@ import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } 
 import { DEFAULT_FILTER_LIMITS } from '../query/parseFilter';
 import { Budget } from './Budget';
 import { includeColumns } from './fieldColumns';
-import { FieldPolicies } from './fieldPolicy';
+import { FieldPolicies, FieldPolicy } from './fieldPolicy';
 import { HiddenFields } from './hiddenFields';
 import { includeTarget, relatedModel, unusableIncludes, withoutHiddenKeys } from './AccessView';
 import { aggregateGroup, callInclude } from './includeCalls';
@@ -19,11 +19,33 @@ import { sharedItems, SharedItems } from './sharedItems';
 import { CutCollection, DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from './Transformed';
 import { Transformer } from './Transformer';
 import type { WalkOptions } from './walkOptions';
-import { awaitFields, Group, groupFor, includeParams, LevelResult, levelSize, modelsOf, NO_INCLUDES, ownFields, toTransformed } from './walkLevel';
+import {
+  asksIncludes,
+  awaitFields,
+  awaitWritten,
+  Group,
+  groupFor,
+  includeParams,
+  LevelResult,
+  levelSize,
+  modelsOf,
+  NO_INCLUDES,
+  ownFields,
+  SentFields,
+  toTransformed,
+  WritingResult,
+  WrittenResult,
+} from './walkLevel';
 
 export type { WalkOptions };
 
 const NO_NAMES: ReadonlySet<string> = new Set<string>();
+
+/** An include the parent's fieldset leaves out is not a field of it (JSON:API still sends it in `included`). */
+const linked = (policy: FieldPolicy | null, name: string) => !policy || policy.fieldset.has(name);
+
+/** `cut`, when the include's limit left rows of this collection out. */
+const cutOf = (asked: Resource, cut: CutCollection) => (asked.kind === 'collection' && asked.data instanceof RelatedRef && asked.data.more ? cut : undefined);
 
 /**
  * Walks the include tree over a resource. Each level is resolved for every parent at once: one
@@ -78,15 +100,8 @@ export class IncludeWalk {
       const transformer = resource.transformer;
       if (!(transformer instanceof Transformer)) refuseIncludes(node);
       // Items of a level that asks for no include (most nested ones) need no bookkeeping; an exclude is checked there too.
-      const asks =
-        transformer instanceof Transformer &&
-        (node.children.size > 0 || transformer.defaultIncludes.length > 0 || exclude.names.size > 0 || exclude.children.size > 0);
-      const group = asks ? groupFor(groups, transformer as Transformer) : undefined;
-      const policy = this.policies.of(resource.resourceKey ?? type);
-      // A transformer that declares its fields answers for its type even when no item of it is sent.
-      if (policy && !policy.checked && transformer instanceof Transformer && transformer.schema) {
-        this.policies.check(policy, transformer.schema, transformer);
-      }
+      const group = asksIncludes(transformer, node, exclude) ? groupFor(groups, transformer as Transformer) : undefined;
+      const policy = this.policyOf(resource, type);
       const ref = resource.data instanceof RelatedRef ? resource.data : null;
       const data = ref ? ref.value : resource.data;
       // A has-many or has-one row belongs to one parent: no other resource of this level holds it.
@@ -109,6 +124,57 @@ export class IncludeWalk {
     else if (this.budget.maxBytes !== Infinity) this.budget.spendBytes(levelSize(results));
     for (const group of groups.values()) await this.includeGroup(group, node, exclude, narrow);
     return results;
+  }
+
+  /**
+   * transformAll() for an include level the writer writes as it is made (see `written()`): each
+   * item is its fields as sent, with no item made for it, as nothing will be attached to it.
+   */
+  private async writeAll(resources: Resource[], type: string): Promise<WrittenResult[]> {
+    this.items.startLevel();
+    const results = resources.map((resource): WritingResult => {
+      if (resource.kind === 'null') return null;
+      const { transformer } = resource;
+      const policy = this.policyOf(resource, type);
+      const data = resource.data instanceof RelatedRef ? resource.data.value : resource.data;
+      if (resource.kind === 'item') {
+        if (data === null || data === undefined) return null;
+        this.budget.spend(1);
+        return this.items.sentFields(data, transformer, policy);
+      }
+      const models = modelsOf(data);
+      this.budget.spend(models.length);
+      const fields = new Array<SentFields | Promise<SentFields>>(models.length);
+      for (let i = 0; i < models.length; i++) fields[i] = this.items.sentFields(models[i], transformer, policy);
+      return fields;
+    });
+    const written = this.items.pending ? await awaitWritten(results) : (results as WrittenResult[]);
+    // Counted as the fields were converted (under a byte bound), as transformAll() counts.
+    if (this.items.bytes !== undefined) this.budget.spendBytes(this.items.bytes);
+    return written;
+  }
+
+  /**
+   * True for an include level the writer (when there is one) can write as its items are made: no
+   * transformer of it asks for an include (asked, by default, or to check an exclude), so nothing
+   * will be attached to them.
+   */
+  private written(resources: Resource[], node: IncludeNode, exclude: ExcludeTree): boolean {
+    // A shared duplicate (JSON:API's) is an item, made once for every parent it is found under.
+    if (this.options.shareDuplicates) return false;
+    // A resource without a transformer refuses any include asked below it: transformAll() says so.
+    if (node.children.size > 0) return false;
+    return !resources.some((resource) => resource.kind !== 'null' && asksIncludes(resource.transformer, node, exclude));
+  }
+
+  /** The field policy of a resource's type; a transformer that declares its fields answers for its type even when no item of it is sent. */
+  private policyOf(resource: Exclude<Resource, NullResource>, type: string): FieldPolicy | null {
+    const policy = this.policies.of(resource.resourceKey ?? type);
+    const { transformer } = resource;
+    if (policy && !policy.checked && transformer instanceof Transformer && transformer.schema) {
+      this.policies.check(policy, transformer.schema, transformer);
+    }
+    return policy;
   }
 
   /** Resolves every requested and default include of one group of parents. */
@@ -135,33 +201,43 @@ export class IncludeWalk {
         await this.options.loader.loadRelated(refs, sort, this.columnSelector(resources, name), this.readAs(resources));
         loaded?.(refs.reduce((rows, ref) => rows + (Array.isArray(ref.value) ? ref.value.length : ref.value == null ? 0 : 1), 0));
       }
-      const results = await this.transformAll(resources, child, name, childExclude(exclude, name));
-      this.attach(group, name, resources, results, { limit: params.limit, offset: params.offset });
+      const below = childExclude(exclude, name);
+      const cut = { limit: params.limit, offset: params.offset };
+      const writer = this.options.writer;
+      if (writer && this.written(resources, child, below)) {
+        const written = await this.writeAll(resources, name);
+        this.writeInto(group, name, resources, cut, (i, more) => {
+          const result = written[i];
+          return Array.isArray(result) ? writer.sentCollection(result, more) : writer.sentItem(result);
+        });
+        continue;
+      }
+      const results = await this.transformAll(resources, child, name, below);
+      if (!writer) this.attach(group, name, resources, results, cut);
+      else
+        this.writeInto(group, name, resources, cut, (i, more) => (Array.isArray(results[i]) ? writer.collection(results[i], more) : writer.item(results[i])));
     }
     if (this.options.writer) this.writeAggregates(group);
   }
 
   /**
-   * Gives each parent of a group the include `name` resolved: set into its fields by the writer, or
-   * beside them for the serializer. A collection the include's limit `cut` says so.
+   * Gives each parent of a group the include `name` resolved, beside its fields for the serializer
+   * (which sends it if the parent's fieldset `linked` it). A collection the include's limit `cut` says so.
    */
   private attach(group: Group, name: string, resources: Resource[], results: LevelResult[], cut: CutCollection): void {
-    const writer = this.options.writer;
-    const key = writer?.key(name);
     for (let i = 0; i < group.entries.length; i++) {
-      const entry = group.entries[i];
-      // An include the parent's fieldset leaves out is not a field of it (JSON:API still sends it in `included`).
-      const linked = !entry.policy || entry.policy.fieldset.has(name);
-      const asked = resources[i];
-      const data = asked.kind === 'collection' ? asked.data : null;
-      const more = data instanceof RelatedRef && data.more ? cut : undefined;
-      if (!writer) {
-        if (entry.item.includes === NO_INCLUDES) entry.item.includes = [];
-        entry.item.includes.push([name, toTransformed(asked, results[i], more), linked]);
-      } else if (linked) {
-        const result = results[i];
-        ownFields(entry.item)[key!] = Array.isArray(result) ? writer.collection(result, more) : writer.item(result);
-      }
+      const { item, policy } = group.entries[i];
+      if (item.includes === NO_INCLUDES) item.includes = [];
+      item.includes.push([name, toTransformed(resources[i], results[i], cutOf(resources[i], cut)), linked(policy, name)]);
+    }
+  }
+
+  /** attach() for the writer: each parent's include, as `value(i)` writes it, set into its fields. */
+  private writeInto(group: Group, name: string, resources: Resource[], cut: CutCollection, value: (i: number, more?: CutCollection) => unknown): void {
+    const key = this.options.writer!.key(name);
+    for (let i = 0; i < group.entries.length; i++) {
+      const { item, policy } = group.entries[i];
+      if (linked(policy, name)) ownFields(item)[key] = value(i, cutOf(resources[i], cut));
     }
   }
 

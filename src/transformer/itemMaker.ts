@@ -6,7 +6,7 @@ import type { SharedItems } from './sharedItems';
 import type { TransformedItem } from './Transformed';
 import type { Transformer } from './Transformer';
 import type { DocumentWriter } from './walkOptions';
-import { Group, NO_INCLUDES, transformOne } from './walkLevel';
+import { Group, NO_INCLUDES, SentFields, transformOne } from './walkLevel';
 
 /** The fields of an item until its transformer's are known. */
 const NO_FIELDS: Record<string, unknown> = Object.freeze({});
@@ -54,6 +54,19 @@ export class ItemMaker {
     return seen.itemOf(model, (first) => this.make(first, transformer, group, policy));
   }
 
+  /**
+   * The fields as sent of a model nothing will be attached to, written at once by the walk's writer
+   * (which this needs): no item is made for them. A promise when the transformer answered one.
+   */
+  sentFields(model: unknown, transformer: AnyTransformer, policy: FieldPolicy | null): SentFields | Promise<SentFields> {
+    const hidden = this.hidden;
+    const raw = transformOne(transformer, hidden ? hidden.mask(model) : model);
+    const omit = hidden ? hidden.omitted(transformer, model) : null;
+    if (!(raw instanceof Promise)) return this.finish(null, raw, omit, transformer, policy);
+    this.pending = true;
+    return raw.then((fields) => this.finish(null, fields, omit, transformer, policy));
+  }
+
   private make(model: unknown, transformer: AnyTransformer, group: Group | undefined, policy: FieldPolicy | null): TransformedItem {
     const item: TransformedItem = { fields: NO_FIELDS, includes: NO_INCLUDES, converted: undefined };
     const hidden = this.hidden;
@@ -81,9 +94,12 @@ export class ItemMaker {
     return raw.then((fields) => this.finish(item, fields, omit, transformer, policy));
   }
 
-  /** An item's fields as sent: the hidden ones left out, the fieldset applied, and converted here when the walk is asked to. */
+  /**
+   * An item's fields as sent: the hidden ones left out, the fieldset applied, and converted here when
+   * the walk is asked to (`item`, when there is one, told whether they are a new object).
+   */
   private finish(
-    item: TransformedItem,
+    item: TransformedItem | null,
     raw: Record<string, unknown>,
     omit: FieldNames | null,
     transformer: AnyTransformer,
@@ -95,7 +111,7 @@ export class ItemMaker {
     const fields = this.policies.finish(omitting ? raw : withoutFields(raw, omit), transformer, policy);
     if (!writer) return fields;
     const out = writer.fields(fields, omitting ? omit : null, this.count);
-    item.converted = out === fields ? 'shared' : 'owned';
+    if (item) item.converted = out === fields ? 'shared' : 'owned';
     return out;
   }
 }

@@ -1,5 +1,5 @@
 import { isModel } from '../loader/isModel';
-import type { IncludeNode, IncludeParams } from '../query/IncludeTree';
+import type { ExcludeTree, IncludeNode, IncludeParams, IncludeTree } from '../query/IncludeTree';
 import type { FieldPolicy } from './fieldPolicy';
 import { jsonSize } from './jsonSize';
 import type { AnyTransformer, Resource } from './Resource';
@@ -9,6 +9,15 @@ import { visibleFields } from './visibleFields';
 
 /** What a level made of one resource: an item, a collection's items, or nothing. */
 export type LevelResult = TransformedItem | TransformedItem[] | null;
+
+/** An item's fields as sent: what a written level makes of each model (a promise while an async transformer works). */
+export type SentFields = Record<string, unknown>;
+
+/**
+ * What a written level (see IncludeWalk) made of one resource: the fields as sent of its item or of
+ * each item of its collection, or nothing. No wrapper: nothing is attached to these items.
+ */
+export type WrittenResult = SentFields | SentFields[] | null;
 
 /** One transformed model waiting for its includes. */
 export interface Entry {
@@ -35,6 +44,17 @@ export function includeParams(child: IncludeNode, limit: number | undefined): In
 /** Include methods are mostly synchronous: wait only when one of them returned a promise. */
 export function settleAll<T>(results: Array<T | Promise<T>>): T[] | Promise<T[]> {
   return results.some((result) => result instanceof Promise) ? Promise.all(results) : (results as T[]);
+}
+
+/**
+ * True when the items of `transformer` at this level have includes to resolve: asked by the
+ * request (`node`), by default, or to check an exclude. Only a Transformer has any.
+ */
+export function asksIncludes(transformer: AnyTransformer, node: IncludeTree | IncludeNode, exclude: ExcludeTree): boolean {
+  return (
+    transformer instanceof Transformer &&
+    (node.children.size > 0 || transformer.defaultIncludes.length > 0 || exclude.names.size > 0 || exclude.children.size > 0)
+  );
 }
 
 /** The group of a level's parents that share `transformer`'s class. */
@@ -76,6 +96,19 @@ export async function awaitFields(results: LevelResult[]): Promise<void> {
       if (item.fields instanceof Promise) (item as { fields: unknown }).fields = await item.fields;
     }
   }
+}
+
+/** A written level's result while its async transformers work: a promise where fields will be. */
+export type WritingResult = SentFields | Promise<SentFields> | Array<SentFields | Promise<SentFields>> | null;
+
+/** awaitFields() for a written level: each promise of fields replaced by the fields. */
+export async function awaitWritten(results: WritingResult[]): Promise<WrittenResult[]> {
+  for (let i = 0; i < results.length; i++) {
+    const result = results[i];
+    if (result instanceof Promise) results[i] = await result;
+    else if (Array.isArray(result)) for (let j = 0; j < result.length; j++) result[j] = await result[j];
+  }
+  return results as WrittenResult[];
 }
 
 /** A level's result as the resource it was made from: null, item or collection (`more` when its include's limit cut it). */

@@ -87,6 +87,10 @@ export interface DocumentWriter {
   item(item: TransformedItem | null): unknown;
   /** An included collection's value in its parent; `more` when the include's limit left rows out. */
   collection(items: TransformedItem[], more?: CutCollection): unknown;
+  /** item() of an item written as it was made (its fields as sent, nothing attached to it), or null. */
+  sentItem(fields: Record<string, unknown> | null): unknown;
+  /** collection() of items written as they were made: their fields as sent, in an array the writer may keep. */
+  sentCollection(fields: Array<Record<string, unknown>>, more?: CutCollection): unknown;
   /** An include's aggregates as fields of its parent: `comments_count`, `comments_avg_rating`. */
   aggregates(fields: Record<string, unknown>, name: string, values: AggregateValues): void;
 }

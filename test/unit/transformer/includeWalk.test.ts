@@ -7,7 +7,8 @@ import type { DocumentWriter } from '../../../src/transformer/walkOptions';
 import { converter } from '../../../src/response/convertBody';
 import { exampleQueries, exampleDatabase } from '../../fixture/database';
 import { Author, Book, Comment } from '../../../example/models';
-import { AuthorTransformer, BookTransformer } from '../../fixture/transformers';
+import { AuthorTransformer, BookTransformer, CommentTransformer } from '../../fixture/transformers';
+import { ItemMaker } from '../../../src/transformer/itemMaker';
 import { createContext } from '../../../src/context/createContext';
 import { requestStorage } from '../../../src/context/RequestContext';
 import { RouteRegistry } from '../../../src/routing/RouteRegistry';
@@ -15,6 +16,22 @@ import { sqlRelationLoader } from '../../../src/loader/RelationLoader';
 
 const defaults = { limit: 3, offset: 0, sort: 'created_at', order: 'desc' as const };
 const include = (text: string) => parseIncludes(text, { defaults, maxDepth: 10, maxLimit: 100, maxPaths: 20 });
+
+/** Counts the calls of one method of `target` (restore() puts it back). */
+function countCalls(target: object, method: string): { calls: number; restore(): void } {
+  const original = (target as Record<string, (...args: unknown[]) => unknown>)[method];
+  const counter = {
+    calls: 0,
+    restore: () => Object.assign(target, { [method]: original }),
+  };
+  Object.assign(target, {
+    [method](this: unknown, ...args: unknown[]) {
+      counter.calls++;
+      return original.apply(this, args);
+    },
+  });
+  return counter;
+}
 
 /** Runs inside a request context so that BookTransformer's route() links resolve. */
 function inRequest<T>(work: () => Promise<T>): Promise<T> {
@@ -141,6 +158,52 @@ describe('IncludeWalk#run()', () => {
       const document = serializers.array.document(out, null, null, convert) as { data: Array<{ author: { id: number } }> };
       expect(document.data.map((item) => item.author.id)).to.deep.equal(books.map((book) => book.authorId));
       expect(shared).to.deep.equal({ id: 1, title: 'shared' });
+    });
+
+    describe('a level nothing is attached to is written as its items are made', () => {
+      /** An async transformer: its fields are awaited before they are sent. */
+      const laterComments = { transform: (comment: Comment) => Promise.resolve(new CommentTransformer().transform(comment)) };
+      class WithDefaults extends AuthorTransformer {
+        defaultIncludes = ['books'];
+      }
+      class Mixed extends BookTransformer {
+        /** Two transformers at one level: the odd books' authors include their books by default. */
+        includeAuthor(book: Book) {
+          return this.item(this.related(book, 'author'), book.id % 2 ? new WithDefaults() : new AuthorTransformer());
+        }
+        includeComments(book: Book) {
+          return this.collection(this.related(book, 'comments'), laterComments);
+        }
+      }
+      const walk = (books: Book[], text: string, writer?: DocumentWriter) =>
+        inRequest(() => new IncludeWalk({ loader: sqlRelationLoader, tree: include(text), defaults, writer }).run(new CollectionResource(books, new Mixed())));
+
+      for (const name of ['array', 'data-array'] as const) {
+        it(`sends the ${name} document the serializer makes: async transformers, and a level where one transformer asks an include by default`, async () => {
+          const books = await Book.findAll({ order: [['id', 'ASC']], limit: 6 });
+          const serializer = serializers[name] as ArraySerializer;
+          const text = 'author,comments:limit(2|0):sort(id|asc),latest_comment';
+          const written = JSON.stringify(serializer.document(await walk(books, text, serializer.writer(convert)), null, null, convert));
+          expect(written).to.equal(JSON.stringify(serializer.document(await walk(books, text), null, null, convert)));
+          const sent = JSON.parse(written).data;
+          expect(sent[0].author).to.have.property(name === 'array' ? 'books' : 'data');
+          expect(sent.every((book: { comments: { data: unknown[] } }) => book.comments.data.length > 0)).to.equal(true);
+        });
+      }
+
+      it('makes an item only for the models that get includes: the books, not their comments', async () => {
+        const books = await Book.findAll({ order: [['id', 'ASC']], limit: 6 });
+        const made = countCalls(ItemMaker.prototype, 'itemOf');
+        try {
+          await walk(books, 'comments', (serializers.array as ArraySerializer).writer(convert));
+          expect(made.calls).to.equal(books.length);
+          made.calls = 0;
+          await walk(books, 'comments');
+          expect(made.calls).to.be.greaterThan(books.length);
+        } finally {
+          made.restore();
+        }
+      });
     });
   });
 
