@@ -1,7 +1,7 @@
 import type { Model, ModelStatic, WhereOptions } from 'sequelize';
 import { requestStorage } from '../context/RequestContext';
 import { rulesFor } from '../context/rulesFor';
-import { scopeCondition } from './scopeCondition';
+import { whereCondition } from './whereCondition';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -26,10 +26,7 @@ export function policyWhere(model: AnyModel): WhereOptions | undefined {
 export function policySql(model: AnyModel): ((alias: string) => string) | undefined {
   const where = policyWhere(model);
   if (!where) return undefined;
-  // The Utils of the app's own copy of Sequelize (documented as `Sequelize.Utils`; not in its typings).
-  const { Utils } = model.sequelize!.constructor as unknown as { Utils: { mapWhereFieldNames(where: unknown, model: AnyModel): object } };
-  const mapped = Utils.mapWhereFieldNames(where, model);
-  return (alias) => scopeCondition(model, mapped, alias);
+  return (alias) => whereCondition(model, where, alias);
 }
 
 /** Two conditions under one alias, both holding; either may be absent. */

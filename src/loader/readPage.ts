@@ -1,7 +1,7 @@
 import { QueryTypes, type Model, type ModelStatic } from 'sequelize';
 import { columnList } from './columnList';
-import { scopeCondition } from './scopeCondition';
 import { needsFindAll, rawRows, ReadAs, recordsOf, selectModels } from './selectModels';
+import { whereCondition } from './whereCondition';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -107,9 +107,7 @@ function rowsSql(
  */
 function whereSql(model: AnyModel, statement: PageStatement, where: unknown): string {
   if (isEmpty(where)) return statement.always.length === 0 ? '' : ` WHERE ${statement.always.join(' AND ')}`;
-  // The Utils of the app's own copy of Sequelize (documented as `Sequelize.Utils`; not in its typings).
-  const { Utils } = model.sequelize!.constructor as unknown as { Utils: { mapWhereFieldNames(where: unknown, model: AnyModel): object } };
-  const conditions = [scopeCondition(model, Utils.mapWhereFieldNames(where, model), statement.alias), ...statement.always];
+  const conditions = [whereCondition(model, where as object, statement.alias), ...statement.always];
   return conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;
 }
 
