@@ -10,7 +10,7 @@ import { visibleFields } from './visibleFields';
 /** What a level made of one resource: an item, a collection's items, or nothing. */
 export type LevelResult = TransformedItem | TransformedItem[] | null;
 
-/** An item's fields as sent: what a written level makes of each model (a promise while an async transformer works). */
+/** An item's fields as sent: what a written level makes of each model. */
 export type SentFields = Record<string, unknown>;
 
 /**
