@@ -3,7 +3,8 @@ import { fieldKey } from '../text/fieldKey';
 import { checkFieldsetNames } from './checkFieldsetNames';
 import type { AccessView } from './AccessView';
 import { resolveFields } from './fieldValues';
-import type { AnyTransformer } from './Resource';
+import type { AnyTransformer, NullResource, Resource } from './Resource';
+import { Transformer } from './Transformer';
 
 /** How the fields of one resource type are cut down to its fieldset; checked against the first item. */
 export interface FieldPolicy {
@@ -34,6 +35,17 @@ export class FieldPolicies {
       policy = fieldset ? { type, fieldset, keep: (key) => fieldset.has(key) || always.has(fieldKey(key)), checked: false } : null;
       this.policies.set(type, policy);
     }
+    return policy;
+  }
+
+  /**
+   * The field policy of a resource's type (its resource key, else `type`). A transformer that
+   * declares its fields (`schema`) answers for its type even when no item of it is sent: checked here.
+   */
+  ofResource(resource: Exclude<Resource, NullResource>, type: string): FieldPolicy | null {
+    const policy = this.of(resource.resourceKey ?? type);
+    const { transformer } = resource;
+    if (policy && !policy.checked && transformer instanceof Transformer && transformer.schema) this.check(policy, transformer.schema, transformer);
     return policy;
   }
 

@@ -1,26 +1,24 @@
 import { RelatedRef } from '../loader/RelatedRef';
-import type { ColumnSelector } from '../loader/parentBatches';
-import type { ReadAs } from '../loader/selectModels';
 import { NO_FIELDSETS } from '../query/Fieldset';
 import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../query/IncludeTree';
-import { DEFAULT_FILTER_LIMITS } from '../query/parseFilter';
 import { Budget } from './Budget';
-import { includeColumns } from './fieldColumns';
-import { FieldPolicies, FieldPolicy } from './fieldPolicy';
+import { FieldPolicies } from './fieldPolicy';
 import { HiddenFields } from './hiddenFields';
 import { includeTarget, relatedModel, unusableIncludes, withoutHiddenKeys } from './AccessView';
 import { aggregateGroup, callInclude } from './includeCalls';
-import { includeFilterRequest } from './includeFilter';
+import { columnSelector, includeWhere, readAs } from './includeReads';
 import { childExclude, includeNames, refuseIncludes } from './includeNames';
 import { includeSortKeys } from './includeSortKeys';
 import { ItemMaker } from './itemMaker';
-import type { NullResource, Resource } from './Resource';
+import { attach, writeAggregates, writeInto } from './parentIncludes';
+import type { Resource } from './Resource';
 import { sharedItems, SharedItems } from './sharedItems';
-import { CutCollection, DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from './Transformed';
+import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from './Transformed';
 import { Transformer } from './Transformer';
 import type { WalkOptions } from './walkOptions';
 import {
   asksIncludes,
+  writtenAsMade,
   awaitFields,
   awaitWritten,
   Group,
@@ -29,8 +27,6 @@ import {
   LevelResult,
   levelSize,
   modelsOf,
-  NO_INCLUDES,
-  ownFields,
   SentFields,
   toTransformed,
   WritingResult,
@@ -40,12 +36,6 @@ import {
 export type { WalkOptions };
 
 const NO_NAMES: ReadonlySet<string> = new Set<string>();
-
-/** An include the parent's fieldset leaves out is not a field of it (JSON:API still sends it in `included`). */
-const linked = (policy: FieldPolicy | null, name: string) => !policy || policy.fieldset.has(name);
-
-/** `cut`, when the include's limit left rows of this collection out. */
-const cutOf = (asked: Resource, cut: CutCollection) => (asked.kind === 'collection' && asked.data instanceof RelatedRef && asked.data.more ? cut : undefined);
 
 /**
  * Walks the include tree over a resource. Each level is resolved for every parent at once: one
@@ -101,7 +91,7 @@ export class IncludeWalk {
       if (!(transformer instanceof Transformer)) refuseIncludes(node);
       // Items of a level that asks for no include (most nested ones) need no bookkeeping; an exclude is checked there too.
       const group = asksIncludes(transformer, node, exclude) ? groupFor(groups, transformer as Transformer) : undefined;
-      const policy = this.policyOf(resource, type);
+      const policy = this.policies.ofResource(resource, type);
       const ref = resource.data instanceof RelatedRef ? resource.data : null;
       const data = ref ? ref.value : resource.data;
       // A has-many or has-one row belongs to one parent: no other resource of this level holds it.
@@ -127,7 +117,7 @@ export class IncludeWalk {
   }
 
   /**
-   * transformAll() for an include level the writer writes as it is made (see `written()`): each
+   * transformAll() for an include level the writer writes as it is made (see writtenAsMade()): each
    * item is its fields as sent, with no item made for it, as nothing will be attached to it.
    */
   private async writeAll(resources: Resource[], type: string): Promise<WrittenResult[]> {
@@ -135,7 +125,7 @@ export class IncludeWalk {
     const results = resources.map((resource): WritingResult => {
       if (resource.kind === 'null') return null;
       const { transformer } = resource;
-      const policy = this.policyOf(resource, type);
+      const policy = this.policies.ofResource(resource, type);
       const data = resource.data instanceof RelatedRef ? resource.data.value : resource.data;
       if (resource.kind === 'item') {
         if (data === null || data === undefined) return null;
@@ -154,29 +144,6 @@ export class IncludeWalk {
     return written;
   }
 
-  /**
-   * True for an include level the writer (when there is one) can write as its items are made: no
-   * transformer of it asks for an include (asked, by default, or to check an exclude), so nothing
-   * will be attached to them.
-   */
-  private written(resources: Resource[], node: IncludeNode, exclude: ExcludeTree): boolean {
-    // A shared duplicate (JSON:API's) is an item, made once for every parent it is found under.
-    if (this.options.shareDuplicates) return false;
-    // A resource without a transformer refuses any include asked below it: transformAll() says so.
-    if (node.children.size > 0) return false;
-    return !resources.some((resource) => resource.kind !== 'null' && asksIncludes(resource.transformer, node, exclude));
-  }
-
-  /** The field policy of a resource's type; a transformer that declares its fields answers for its type even when no item of it is sent. */
-  private policyOf(resource: Exclude<Resource, NullResource>, type: string): FieldPolicy | null {
-    const policy = this.policies.of(resource.resourceKey ?? type);
-    const { transformer } = resource;
-    if (policy && !policy.checked && transformer instanceof Transformer && transformer.schema) {
-      this.policies.check(policy, transformer.schema, transformer);
-    }
-    return policy;
-  }
-
   /** Resolves every requested and default include of one group of parents. */
   private async includeGroup(group: Group, node: IncludeTree | IncludeNode, exclude: ExcludeTree, narrow?: readonly string[]): Promise<void> {
     const { access } = this.options;
@@ -184,7 +151,7 @@ export class IncludeWalk {
       const child = childNode(node, requested, this.options.defaults);
       const params = includeParams(child, group.transformer.limits[name]);
       const resources = await callInclude(group, name, params);
-      const where = this.includeWhere(group.transformer, name, child);
+      const where = includeWhere(this.options, group.transformer, name, child);
       const target = access && (relatedModel(resources) ?? includeTarget(access, group.transformer, name));
       const hidden = target ? access.hidden(target) : undefined;
       if (child.aggregates) await aggregateGroup(this.options.loader, group, name, child, resources, where, hidden);
@@ -198,77 +165,28 @@ export class IncludeWalk {
         const keys = withoutHiddenKeys(declared ? { allowed: declared } : includeSortKeys(resources), hidden ?? NO_NAMES);
         const sort = { params, sortGiven: child.sortGiven, path: child.path, ...keys, where };
         const loaded = this.options.observer?.include(child.path, refs.length);
-        await this.options.loader.loadRelated(refs, sort, this.columnSelector(resources, name), this.readAs(resources));
+        const columns = columnSelector(resources, name, this.policies, this.options.access);
+        await this.options.loader.loadRelated(refs, sort, columns, readAs(resources, this.options.readAs));
         loaded?.(refs.reduce((rows, ref) => rows + (Array.isArray(ref.value) ? ref.value.length : ref.value == null ? 0 : 1), 0));
       }
       const below = childExclude(exclude, name);
       const cut = { limit: params.limit, offset: params.offset };
       const writer = this.options.writer;
-      if (writer && this.written(resources, child, below)) {
+      if (writer && !this.options.shareDuplicates && writtenAsMade(resources, child, below)) {
         const written = await this.writeAll(resources, name);
-        this.writeInto(group, name, resources, cut, (i, more) => {
+        writeInto(group, writer.key(name), name, resources, cut, (i, more) => {
           const result = written[i];
           return Array.isArray(result) ? writer.sentCollection(result, more) : writer.sentItem(result);
         });
         continue;
       }
       const results = await this.transformAll(resources, child, name, below);
-      if (!writer) this.attach(group, name, resources, results, cut);
+      if (!writer) attach(group, name, resources, results, cut);
       else
-        this.writeInto(group, name, resources, cut, (i, more) => (Array.isArray(results[i]) ? writer.collection(results[i], more) : writer.item(results[i])));
+        writeInto(group, writer.key(name), name, resources, cut, (i, more) =>
+          Array.isArray(results[i]) ? writer.collection(results[i], more) : writer.item(results[i]),
+        );
     }
-    if (this.options.writer) this.writeAggregates(group);
-  }
-
-  /**
-   * Gives each parent of a group the include `name` resolved, beside its fields for the serializer
-   * (which sends it if the parent's fieldset `linked` it). A collection the include's limit `cut` says so.
-   */
-  private attach(group: Group, name: string, resources: Resource[], results: LevelResult[], cut: CutCollection): void {
-    for (let i = 0; i < group.entries.length; i++) {
-      const { item, policy } = group.entries[i];
-      if (item.includes === NO_INCLUDES) item.includes = [];
-      item.includes.push([name, toTransformed(resources[i], results[i], cutOf(resources[i], cut)), linked(policy, name)]);
-    }
-  }
-
-  /** attach() for the writer: each parent's include, as `value(i)` writes it, set into its fields. */
-  private writeInto(group: Group, name: string, resources: Resource[], cut: CutCollection, value: (i: number, more?: CutCollection) => unknown): void {
-    const key = this.options.writer!.key(name);
-    for (let i = 0; i < group.entries.length; i++) {
-      const { item, policy } = group.entries[i];
-      if (linked(policy, name)) ownFields(item)[key] = value(i, cutOf(resources[i], cut));
-    }
-  }
-
-  /** The writer sets a group's aggregates after its includes, as the serializer would. */
-  private writeAggregates(group: Group): void {
-    const writer = this.options.writer!;
-    for (const { item } of group.entries) {
-      if (!item.aggregates) continue;
-      const fields = ownFields(item);
-      for (const [name, values] of item.aggregates) writer.aggregates(fields, name, values);
-      item.aggregates = undefined;
-    }
-  }
-
-  /** An include's `filter()` conditions as SQL on its related model under an alias; undefined without any. */
-  private includeWhere(transformer: Transformer, name: string, child: IncludeNode): ((alias: string) => string) | undefined {
-    const filter = includeFilterRequest(transformer, name, child, this.options.filterLimits ?? DEFAULT_FILTER_LIMITS, this.options.access);
-    if (!filter) return undefined;
-    return this.options.loader.condition(transformer.includeFilters[name].model(), filter);
-  }
-
-  /** Rows, unless the config asks for instances or the transformer the rows go to needs them. */
-  private readAs(resources: Resource[]): ReadAs {
-    if (this.options.readAs !== 'rows') return 'instances';
-    const needs = (resource: Resource) => resource.kind !== 'null' && resource.transformer instanceof Transformer && resource.transformer.instances;
-    return resources.some(needs) ? 'instances' : 'rows';
-  }
-
-  /** The columns an include's rows need for the fieldset of their type (all when it has none), less those the principal may not read. */
-  private columnSelector(resources: Resource[], name: string): ColumnSelector {
-    const first = resources.find((resource): resource is Exclude<Resource, NullResource> => resource.kind !== 'null');
-    return includeColumns(first?.transformer, first && this.policies.fieldsetOf(first.resourceKey ?? name), this.options.access);
+    if (this.options.writer) writeAggregates(group, this.options.writer);
   }
 }

@@ -57,6 +57,17 @@ export function asksIncludes(transformer: AnyTransformer, node: IncludeTree | In
   );
 }
 
+/**
+ * True for an include level that the walk's writer can write as its items are made (JSON:API's
+ * shared duplicates aside, which are items): no transformer of it asks for an include (asked, by
+ * default, or to check an exclude), so nothing will be attached to them.
+ */
+export function writtenAsMade(resources: readonly Resource[], node: IncludeNode, exclude: ExcludeTree): boolean {
+  // A resource without a transformer refuses any include asked below it: the walk says so as it transforms.
+  if (node.children.size > 0) return false;
+  return !resources.some((resource) => resource.kind !== 'null' && asksIncludes(resource.transformer, node, exclude));
+}
+
 /** The group of a level's parents that share `transformer`'s class. */
 export function groupFor(groups: Map<unknown, Group>, transformer: Transformer): Group {
   let group = groups.get(transformer.constructor);
