@@ -1,6 +1,6 @@
 import type { Model, ModelStatic } from 'sequelize';
 import { scopeCondition } from './scopeCondition';
-import { whereKey } from './whereKey';
+import { whereKey } from '../model/whereKey';
 
 type AnyModel = ModelStatic<Model>;
 

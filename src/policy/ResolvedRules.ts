@@ -1,6 +1,7 @@
 import type { WhereOptions } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
-import type { Policy } from './definePolicy';
+import { whereKey } from '../model/whereKey';
+import type { Policy, PolicyRules } from './definePolicy';
 
 /** A policy's rules for one caller, checked and ready for the loader and the walk. */
 export interface ResolvedRules {
@@ -22,17 +23,46 @@ export const NO_RULES: ResolvedRules = Object.freeze({
   readOnly: new Set<string>(),
 });
 
+/** Distinct rules kept per policy; past that, a policy's further rules are checked anew for each request. */
+const MAX_KEPT = 64;
+
+/** Each policy's rules as resolved, by what they say: a request whose principal gets the same rules reuses them. */
+const kept = new WeakMap<Policy, Map<string, ResolvedRules>>();
+
 /**
  * A policy's rules for `principal`: its `hidden` names checked against the model's attributes and
  * its `hiddenRelations` against its associations (a misspelt name would hide nothing, so it is an
- * error, not a silent pass).
+ * error, not a silent pass). Rules equal to ones resolved before (the same names, the same `rows` as
+ * `whereKey()` names them) are answered with the same object, so that what is derived from them can
+ * be kept too; rules whose `rows` has no key are resolved each time.
  *
  * @example
  * resolveRules(bookPolicy, user); // { rows: { draft: false }, hidden: Set { 'cost' } }
  */
 export function resolveRules(policy: Policy, principal: unknown): ResolvedRules {
   const rules = policy.rules(principal ?? null) ?? {};
-  const model = policy.model;
+  const key = rulesKey(rules);
+  if (key === undefined) return checkedRules(policy.model, rules);
+  let byKey = kept.get(policy);
+  if (!byKey) kept.set(policy, (byKey = new Map<string, ResolvedRules>()));
+  let resolved = byKey.get(key);
+  if (!resolved) {
+    resolved = checkedRules(policy.model, rules);
+    if (byKey.size < MAX_KEPT) byKey.set(key, resolved);
+  }
+  return resolved;
+}
+
+/** What a policy's rules say, as a text: undefined when their `rows` cannot be named. */
+function rulesKey(rules: PolicyRules): string | undefined {
+  const rows = rules.rows ? whereKey(rules.rows) : '';
+  if (rows === undefined) return undefined;
+  return `${rows}|${namesKey(rules.hidden)}|${namesKey(rules.hiddenRelations)}|${namesKey(rules.readOnly)}`;
+}
+
+const namesKey = (names: readonly string[] | undefined): string => (names ? JSON.stringify(names) : '');
+
+function checkedRules(model: Policy['model'], rules: PolicyRules): ResolvedRules {
   const attributes = model.getAttributes();
   for (const name of [...(rules.hidden ?? []), ...(rules.readOnly ?? [])]) {
     if (!(name in attributes)) throw new ApiError('RCA_POLICY_INVALID', { model: model.name, reason: `"${name}" is not an attribute of it` });

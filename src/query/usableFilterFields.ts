@@ -29,6 +29,11 @@ export function usableFilterFields(fields: ReadonlyMap<string, FilterField>, nam
 
 function usableField(field: FilterField, names: HiddenNames): boolean {
   const hidden = names.hidden(field.model);
-  if ((field.search ?? [field.attribute]).some((attribute) => hidden.has(attribute))) return false;
-  return !field.steps.some((step) => names.hiddenRelations(step.association.source).has(step.association.as));
+  if (hidden.size > 0) {
+    if (field.search) {
+      for (const attribute of field.search) if (hidden.has(attribute)) return false;
+    } else if (hidden.has(field.attribute)) return false;
+  }
+  for (const step of field.steps) if (names.hiddenRelations(step.association.source).has(step.association.as)) return false;
+  return true;
 }

@@ -110,9 +110,12 @@ export function unusableIncludes(access: AccessView | undefined, transformer: Tr
  */
 export function madeFromHidden(field: string, transformer: unknown, hidden: ReadonlySet<string>): boolean {
   if (hidden.size === 0) return false;
-  const declared = (transformer as { columns?: Readonly<Record<string, readonly string[]>> | null } | undefined)?.columns?.[field];
+  const columns = (transformer as { columns?: Readonly<Record<string, readonly string[]>> | null } | undefined)?.columns;
+  // Only the field's own entry: a field named `constructor` declares nothing.
+  const entry: unknown = columns && Object.hasOwn(columns, field) ? columns[field] : undefined;
+  const declared = Array.isArray(entry) ? (entry as readonly string[]) : [];
   const hiddenKeys = new Set([...hidden].map(fieldKey));
-  return [field, ...(declared ?? [])].some((name) => hiddenKeys.has(fieldKey(name)));
+  return [field, ...declared].some((name) => hiddenKeys.has(fieldKey(name)));
 }
 
 /**

@@ -13,15 +13,15 @@ export interface FieldNames {
 /**
  * Takes out of a transformer's fields those made from an attribute the request's principal may not
  * read (its policy's `hidden`): a field named after the attribute, or one declaring it in the
- * transformer's `columns`. What a field is made from is decided once per transformer class, model
- * class and field name; consecutive items of one class pair (most of a level) skip even the lookup.
+ * transformer's `columns`. What a field is made from is decided once per hidden set (kept across
+ * requests, as resolved rules are), transformer `columns` and field name; consecutive items of one
+ * class pair (most of a level) skip even the lookup.
  *
  * @example
  * const hidden = new HiddenFields(accessView(context)!);
  * withoutFields({ id: 1, cost: 4 }, hidden.omitted(transformer, book)); // { id: 1 }
  */
 export class HiddenFields {
-  private readonly omits = new Map<unknown, Map<unknown, FieldNames | null>>();
   private lastMaker: unknown = undefined;
   private lastModel: unknown = undefined;
   private last: FieldNames | null = null;
@@ -51,26 +51,51 @@ export class HiddenFields {
     const maker = transformer && typeof transformer === 'object' ? transformer.constructor : transformer;
     const modelClass = model.constructor;
     if (maker === this.lastMaker && modelClass === this.lastModel) return this.last;
-    let byModel = this.omits.get(maker);
-    if (!byModel) this.omits.set(maker, (byModel = new Map<unknown, FieldNames | null>()));
-    let omit = byModel.get(modelClass);
-    if (omit === undefined) byModel.set(modelClass, (omit = this.namesOf(transformer, modelClass as AnyModel)));
     this.lastMaker = maker;
     this.lastModel = modelClass;
-    return (this.last = omit);
+    return (this.last = hiddenFieldNames(transformer, this.access.hidden(modelClass as AnyModel)));
+  }
+}
+
+/** The verdicts of each hidden set, by transformer `columns`: kept while the set lives. */
+const verdicts = new WeakMap<ReadonlySet<string>, WeakMap<object, FieldVerdicts>>();
+
+/** The `columns` key of a transformer without any. */
+const NO_COLUMNS = {};
+
+function hiddenFieldNames(transformer: AnyTransformer, hidden: ReadonlySet<string>): FieldNames | null {
+  if (hidden.size === 0) return null;
+  const declared = (transformer as { columns?: unknown } | null)?.columns;
+  const columns = declared !== null && typeof declared === 'object' ? declared : NO_COLUMNS;
+  let byColumns = verdicts.get(hidden);
+  if (!byColumns) verdicts.set(hidden, (byColumns = new WeakMap<object, FieldVerdicts>()));
+  let found = byColumns.get(columns);
+  if (!found) byColumns.set(columns, (found = new FieldVerdicts(columns, hidden)));
+  return found;
+}
+
+/** Field names kept per transformer `columns`: past that (keys made from data), the rest are decided each time. */
+const MAX_VERDICTS = 1024;
+
+/** Whether each field of a transformer is made from a hidden attribute, decided once per name. */
+class FieldVerdicts implements FieldNames {
+  private readonly known = new Map<string, boolean>();
+  // Only the transformer's `columns` decide, so no transformer (nor what it holds) is kept.
+  private readonly source: { columns: object };
+
+  constructor(
+    columns: object,
+    private readonly hidden: ReadonlySet<string>,
+  ) {
+    this.source = { columns };
   }
 
-  private namesOf(transformer: AnyTransformer, modelClass: AnyModel): FieldNames | null {
-    const hidden = this.access.hidden(modelClass);
-    if (hidden.size === 0) return null;
-    const verdicts = new Map<string, boolean>();
-    return {
-      has: (key) => {
-        let drop = verdicts.get(key);
-        if (drop === undefined) verdicts.set(key, (drop = madeFromHidden(key, transformer, hidden)));
-        return drop;
-      },
-    };
+  has(key: string): boolean {
+    let drop = this.known.get(key);
+    if (drop !== undefined) return drop;
+    drop = madeFromHidden(key, this.source, this.hidden);
+    if (this.known.size < MAX_VERDICTS) this.known.set(key, drop);
+    return drop;
   }
 }
 

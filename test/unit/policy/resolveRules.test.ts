@@ -69,6 +69,41 @@ describe('resolveRules()', () => {
   });
 });
 
+describe('resolveRules() kept', () => {
+  it('answers equal rules with the same object, other rules with another, and checks what it cannot name each time', () => {
+    const policy = definePolicy(Doc, (user: { id: number; hide?: string[]; at?: unknown } | null) => ({
+      rows: { [Op.or]: [{ draft: false }, { id: user?.id ?? 0 }], ...(user?.at === undefined ? {} : { title: user.at }) },
+      hidden: user?.hide ?? ['secret'],
+    }));
+    const first = resolveRules(policy, { id: 1 });
+    // New principal objects, new rules objects, the same rules: the same resolved object (and its Sets).
+    expect(resolveRules(policy, { id: 1 })).to.equal(first);
+    expect(resolveRules(policy, { id: 2 })).to.not.equal(first);
+    expect(resolveRules(policy, { id: 1, hide: ['title'] })).to.not.equal(first);
+    expect([...resolveRules(policy, { id: 1, hide: ['title'] }).hidden]).to.deep.equal(['title']);
+    expect(resolveRules(policy, { id: 1, hide: [] }).hidden.size).to.equal(0);
+    // A value whereKey() cannot name (a literal) is resolved each time: never confused with another.
+    const literal = Doc.sequelize!.literal('1');
+    const unnamed = resolveRules(policy, { id: 1, at: literal });
+    expect(unnamed.rows).to.have.property('title', literal);
+    expect(resolveRules(policy, { id: 1, at: literal })).to.not.equal(unnamed);
+  });
+
+  it('keeps at most 64 distinct rules per policy, and resolves the rest anew, rightly', () => {
+    const policy = definePolicy(Doc, (user: { id: number } | null) => ({ rows: { id: user!.id } }));
+    for (let id = 0; id < 64; id++) resolveRules(policy, { id });
+    expect(resolveRules(policy, { id: 63 })).to.equal(resolveRules(policy, { id: 63 }));
+    const past = resolveRules(policy, { id: 64 });
+    expect(past.rows).to.deep.equal({ id: 64 });
+    expect(resolveRules(policy, { id: 64 })).to.not.equal(past);
+  });
+
+  it('does not keep invalid rules: each request is refused', () => {
+    const policy = definePolicy(Doc, () => ({ hidden: ['secrett'] as never[] }));
+    for (let i = 0; i < 2; i++) expect(codeOf(() => resolveRules(policy, null))).to.match(/^RCA_POLICY_INVALID/);
+  });
+});
+
 describe("useApi()'s policies", () => {
   it('refuses two policies for one model when the app is wired', () => {
     const policy = definePolicy(Doc, () => ({}));
