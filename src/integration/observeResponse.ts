@@ -26,8 +26,16 @@ export function observedHeaders(context: RequestContext, get: (name: string) => 
   if (varyBy && varyBy.length > 0) set('vary', withVary(get('vary'), varyBy));
 }
 
+/** `Vary` values of responses that had none, per list of names: the same text for every response. */
+const alone = new WeakMap<readonly string[], string>();
+
 /** A `Vary` value with `names` added to what it lists already (case-insensitively, once each). */
 function withVary(current: HeaderValue, names: readonly string[]): string {
+  if (current === undefined) {
+    let text = alone.get(names);
+    if (text === undefined) alone.set(names, (text = names.join(', ')));
+    return text;
+  }
   const listed = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
     .split(',')
     .map((name) => name.trim())

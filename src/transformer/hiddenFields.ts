@@ -42,7 +42,7 @@ export class HiddenFields {
       this.maskedModel = model.constructor;
       this.maskedHidden = this.access.hidden(model.constructor as AnyModel);
     }
-    return withoutAttributes(model, this.maskedHidden);
+    return this.maskedHidden.size === 0 ? model : withoutAttributes(model, this.maskedHidden);
   }
 
   /** The fields of `transformer` made from what the principal may not read of `model`; null when it may read all of it. */
