@@ -47,7 +47,8 @@ function sortKeysOf(schema: Transformer['schema'], columns: Transformer['columns
   const keys = new Set<string>();
   for (const field of fields) {
     if (hidden.includes(field) || (visible.length > 0 && !visible.includes(field))) continue;
-    const read = columns?.[field] ?? [field];
+    // Only the field's own entry: a field named `constructor` declares no column.
+    const read = columns && Object.hasOwn(columns, field) ? columns[field] : [field];
     if (read.length === 1) keys.add(snakeCase(read[0]));
   }
   return { allowed: [...keys] };

@@ -31,6 +31,17 @@ describe('transformerSortKeys()', () => {
     expect(transformerSortKeys(new NoteTransformer())).to.deep.equal(first);
   });
 
+  it('reads a field named after an Object.prototype member as itself, not as a declared column', () => {
+    class PrototypeNamed extends Transformer<Record<string, unknown>> {
+      schema = { id: { type: 'integer' }, constructor: { type: 'string' }, toString: { type: 'string' } };
+      columns = COLUMNS;
+      transform(row: Record<string, unknown>) {
+        return { id: row.id };
+      }
+    }
+    expect(transformerSortKeys(new PrototypeNamed())).to.deep.equal({ allowed: ['id', 'constructor', 'to_string'] });
+  });
+
   it('allows no key for what is not a Transformer', () => {
     expect(transformerSortKeys((note: unknown) => ({ note }))).to.deep.equal({});
   });
