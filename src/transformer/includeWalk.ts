@@ -16,6 +16,7 @@ import { sharedItems, SharedItems } from './sharedItems';
 import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from './Transformed';
 import { Transformer } from './Transformer';
 import type { WalkOptions } from './walkOptions';
+import { joinParts, walkParts } from './walkParts';
 import {
   asksIncludes,
   writtenAsMade,
@@ -63,15 +64,15 @@ export class IncludeWalk {
     return this.budget.resources;
   }
 
+  /** Walks a resource and its includes; a large collection in parts (see walkParts()). */
   async run(resource: Resource): Promise<TransformedResource> {
-    const [result] = await this.transformAll(
-      [resource],
-      this.options.tree,
-      DEFAULT_RESOURCE_TYPE,
-      this.options.exclude ?? EMPTY_EXCLUDE_TREE,
-      this.options.narrow,
-    );
-    return toTransformed(resource, result);
+    const { tree, exclude, narrow, partSize } = this.options;
+    const parts: LevelResult[] = [];
+    for (const part of walkParts(resource, partSize)) {
+      const [result] = await this.transformAll([part], tree, DEFAULT_RESOURCE_TYPE, exclude ?? EMPTY_EXCLUDE_TREE, narrow);
+      parts.push(result);
+    }
+    return toTransformed(resource, joinParts(parts));
   }
 
   /** Transforms resources of one level, then resolves their includes together. `type` names those without a resource key. */

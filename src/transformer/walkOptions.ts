@@ -63,6 +63,11 @@ export interface WalkOptions {
    * not use are refused as names that do not exist. Absent: nothing is hidden.
    */
   access?: AccessView;
+  /**
+   * Top-level models walked at a time, each part with all its includes before the next (see
+   * walkParts()): each include level reads its statements per part. Default: WALK_PART (500).
+   */
+  partSize?: number;
   /** Told of each include the walk loads (a span per include when tracing is on). */
   observer?: IncludeObserver;
 }
