@@ -58,27 +58,35 @@ class ResourceWriter {
 
   constructor(private readonly convert: Converter) {}
 
+  /** One resource object, made in one literal of its final shape (a member added later would cost V8 a second store). */
   resource(item: TransformedItem, type: string, id: string): ResourceObject {
-    const { fields, includes } = item;
+    const { fields } = item;
     const self = selfLink(plain(fields.link));
     // `id` is the resource's own member, and so is a self link (in `links`); any other link is an attribute.
-    const object: ResourceObject = { type, id, attributes: this.convert.fields(fields, self === null ? ONLY_ID : ID_AND_LINK) };
-    if (self !== null) object.links = { self };
+    const attributes = this.convert.fields(fields, self === null ? ONLY_ID : ID_AND_LINK);
+    const relationships = this.relationships(item);
+    if (self === null) return relationships ? { type, id, attributes, relationships } : { type, id, attributes };
+    return relationships ? { type, id, attributes, links: { self }, relationships } : { type, id, attributes, links: { self } };
+  }
+
+  /** An item's relationships (its includes and their aggregates), or undefined when it has none. */
+  private relationships(item: TransformedItem): Record<string, unknown> | undefined {
+    const { includes, aggregates } = item;
+    let relationships: Record<string, { data?: unknown; meta?: Record<string, unknown> }> | undefined;
     for (let i = 0; i < includes.length; i++) {
       const [name, resource, linked] = includes[i];
       // Sparse fieldsets may leave a relationship out; what it includes is sent all the same.
       const data = this.link(name, resource);
       if (!linked) continue;
-      const relationship: { data: unknown; meta?: unknown } = { data };
-      if (resource.kind === 'collection' && resource.more) relationship.meta = this.convert.value(cutMeta(resource.more));
-      (object.relationships ??= {})[this.convert.key(name)] = relationship;
+      const cut = resource.kind === 'collection' && resource.more;
+      (relationships ??= {})[this.convert.key(name)] = cut ? { data, meta: this.convert.value(cutMeta(cut)) as Record<string, unknown> } : { data };
     }
     // Aggregates of a relation are its relationship's meta: { count: 7, avg: { rating: 3.4 } }.
-    for (const [name, values] of item.aggregates ?? []) {
-      const relationship = ((object.relationships ??= {})[this.convert.key(name)] ??= {}) as { meta?: Record<string, unknown> };
+    for (const [name, values] of aggregates ?? []) {
+      const relationship = ((relationships ??= {})[this.convert.key(name)] ??= {});
       relationship.meta = { ...relationship.meta, ...(this.convert.value(values) as Record<string, unknown>) };
     }
-    return object;
+    return relationships;
   }
 
   /** The relationship's identifiers; the related resources go to `included`, once each. */
@@ -93,27 +101,37 @@ class ResourceWriter {
     return identifiers;
   }
 
-  private identify(item: TransformedItem, type: string, ofType: Map<IdKey, ResourceObject>): Identifier {
-    const id = idOf(item);
-    const key = idKey(id);
-    if (!ofType.has(key)) this.included.add(ofType, key, this.resource(item, type, id));
-    return { type, id };
+  /**
+   * The identifier of a related resource: made with its resource object the first time it is met,
+   * and the same object every time after (the text is the same; the author of 10,000 books is one).
+   */
+  private identify(item: TransformedItem, type: string, ofType: Map<IdKey, Identifier>): Identifier {
+    const raw = plain(item.fields.id);
+    // A number is its own key, as idKey() would make it of its text, without the text.
+    const key = typeof raw === 'number' ? raw : idKey(String(raw));
+    let identifier = ofType.get(key);
+    if (identifier === undefined) {
+      const id = String(raw);
+      ofType.set(key, (identifier = { type, id }));
+      this.included.add(this.resource(item, type, id));
+    }
+    return identifier;
   }
 }
 
-/** The related resources of a document by type and id, in the order they were first met. */
+/** The related resources of a document by type and id, in the order their resource objects were made. */
 class Included {
-  private readonly byType = new Map<string, Map<IdKey, ResourceObject>>();
+  private readonly byType = new Map<string, Map<IdKey, Identifier>>();
   private readonly order: ResourceObject[] = [];
 
-  ofType(type: string): Map<IdKey, ResourceObject> {
+  /** The identifiers met so far of one type, by key. */
+  ofType(type: string): Map<IdKey, Identifier> {
     let found = this.byType.get(type);
-    if (!found) this.byType.set(type, (found = new Map<IdKey, ResourceObject>()));
+    if (!found) this.byType.set(type, (found = new Map<IdKey, Identifier>()));
     return found;
   }
 
-  add(ofType: Map<IdKey, ResourceObject>, key: IdKey, object: ResourceObject): void {
-    ofType.set(key, object);
+  add(object: ResourceObject): void {
     this.order.push(object);
   }
 
