@@ -68,17 +68,23 @@ export class RequestTimer {
   }
 
   /**
-   * Starts a piece of work of `category` that does not count the time `excluding` is busy meanwhile:
+   * Starts a piece of work of `category` that does not count the time `excluding` are busy meanwhile:
    * the include walk loads its relations as it goes, and that time is the database's, not the
    * transform's. The function answered ends it.
    */
-  beginExcluding(category: TimingCategory, excluding: TimingCategory): () => void {
+  beginExcluding(category: TimingCategory, ...excluding: TimingCategory[]): () => void {
     const start = performance.now();
-    const excluded = this.elapsed(excluding, start);
+    const excluded = this.elapsedOf(excluding, start);
     return () => {
       const end = performance.now();
-      this.add(category, Math.max(0, end - start - (this.elapsed(excluding, end) - excluded)));
+      this.add(category, Math.max(0, end - start - (this.elapsedOf(excluding, end) - excluded)));
     };
+  }
+
+  private elapsedOf(categories: TimingCategory[], now: number): number {
+    let elapsed = 0;
+    for (const category of categories) elapsed += this.elapsed(category, now);
+    return elapsed;
   }
 
   /** Adds a finished piece of work of known duration. */

@@ -7,6 +7,7 @@ import type { PageInfo } from '../serializer/Serializer';
 import { ArraySerializer } from '../serializer/ArraySerializer';
 import { serializers } from '../serializer/serializers';
 import type { ItemResource, Resource } from '../transformer/Resource';
+import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
 import { IncludeWalk } from '../transformer/includeWalk';
 import { entityTag, isNotModified, rowStamp } from './entityTag';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
@@ -83,11 +84,21 @@ async function documentOf(
     // What the principal may not use (its policies) is not sent, and refused where a request names it.
     access: accessView(context),
   });
-  // The walk loads relations as it goes: their statements are the database's time, not the transform's.
-  const transforming = timer.beginExcluding('transform', 'db');
-  let transformed: Awaited<ReturnType<IncludeWalk['run']>>;
+  const { resource } = body;
+  // A collection's document is written a part at a time, as the walk finishes each: it keeps no part's items.
+  const parts = resource.kind === 'collection' ? serializer.parts(convert, resource.resourceKey ?? DEFAULT_RESOURCE_TYPE) : null;
+  // The walk loads relations as it goes: their statements are the database's time, and the parts
+  // written meanwhile the serializer's, not the transform's.
+  const transforming = timer.beginExcluding('transform', 'db', 'serialize');
+  let transformed: Awaited<ReturnType<IncludeWalk['run']>> | null = null;
   try {
-    transformed = await scope.run(body.resource);
+    if (resource.kind === 'collection' && parts) {
+      await scope.runInParts(resource, (items) => {
+        const writing = timer.begin('serialize');
+        parts.add(items);
+        writing();
+      });
+    } else transformed = await scope.run(resource);
   } finally {
     transforming();
   }
@@ -101,7 +112,7 @@ async function documentOf(
     page = { kind: 'pagination', meta: paginationMeta(body.page, links), links };
   }
   const done = timer.begin('serialize');
-  const document = serializer.document(transformed, meta, page, convert);
+  const document = parts ? parts.document(meta, page) : serializer.document(transformed!, meta, page, convert);
   done();
   return { document, contentType: serializer.contentType };
 }

@@ -2,7 +2,7 @@ import type { AggregateValues } from '../loader/aggregateInMemory';
 import type { Converter } from '../response/convertBody';
 import type { CutCollection, TransformedItem, TransformedResource } from '../transformer/Transformed';
 import type { DocumentWriter } from '../transformer/walkOptions';
-import { cutMeta, PageInfo, Serializer } from './Serializer';
+import { cutMeta, DocumentParts, PageInfo, Serializer } from './Serializer';
 
 /** One document being built: the converter, and the envelope's `data` key converted once. */
 interface Build {
@@ -21,17 +21,25 @@ export class ArraySerializer implements Serializer {
   constructor(private readonly wrapItems = false) {}
 
   document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown> {
+    if (resource.kind === 'collection') {
+      const parts = this.parts(convert);
+      parts.add(resource.items);
+      return parts.document(meta, page);
+    }
     const build: Build = { convert, data: convert.key('data') };
-    const body = this.topLevel(resource, build);
-    const allMeta = page ? { ...(meta ?? {}), [page.kind]: page.meta } : meta;
-    if (allMeta && Object.keys(allMeta).length > 0) body[convert.key('meta')] = convert.value(allMeta);
-    return body;
+    const item = resource.kind === 'item' && resource.item ? this.item(resource.item, build) : null;
+    return withMeta(this.wrapItems ? this.wrap(item, build) : (item ?? {}), meta, page, convert);
   }
 
-  private topLevel(resource: TransformedResource, build: Build): Record<string, unknown> {
-    if (resource.kind === 'collection') return this.collection(resource.items, build);
-    const item = resource.kind === 'item' && resource.item ? this.item(resource.item, build) : null;
-    return this.wrapItems ? this.wrap(item, build) : (item ?? {});
+  parts(convert: Converter): DocumentParts {
+    const build: Build = { convert, data: convert.key('data') };
+    const data: unknown[] = [];
+    return {
+      add: (items) => {
+        for (let i = 0; i < items.length; i++) data.push(this.item(items[i], build));
+      },
+      document: (meta, page) => withMeta(this.wrap(data, build), meta, page, convert),
+    };
   }
 
   private wrap(value: unknown, build: Build): Record<string, unknown> {
@@ -103,6 +111,13 @@ export class ArraySerializer implements Serializer {
     const out = this.item(item, build);
     return this.wrapItems ? this.wrap(out, build) : out;
   }
+}
+
+/** The body with its meta, and the page's, under `meta` (converted). */
+function withMeta(body: Record<string, unknown>, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown> {
+  const allMeta = page ? { ...(meta ?? {}), [page.kind]: page.meta } : meta;
+  if (allMeta && Object.keys(allMeta).length > 0) body[convert.key('meta')] = convert.value(allMeta);
+  return body;
 }
 
 /** Sets an include's aggregates into an item's fields, keys and values converted. */

@@ -1,21 +1,8 @@
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import type { Converter } from '../response/convertBody';
 import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from '../transformer/Transformed';
-import { MISSING } from '../transformer/fieldValues';
-import { cutMeta, PageInfo, Serializer } from './Serializer';
-
-interface Identifier {
-  type: string;
-  id: string;
-}
-
-type ResourceObject = Identifier & { attributes: Record<string, unknown>; relationships?: Record<string, unknown>; links?: { self: string } };
-
-/** The transformers' self link, `link: { rel: 'self', href }`, which JSON:API puts in `links.self`. */
-function selfLink(value: unknown): string | null {
-  const link = value as { rel?: unknown; href?: unknown } | null;
-  return link !== null && typeof link === 'object' && link.rel === 'self' && typeof link.href === 'string' ? link.href : null;
-}
+import { idOf, ResourceObject, ResourceWriter } from './jsonApiResources';
+import type { DocumentParts, PageInfo, Serializer } from './Serializer';
 
 /**
  * JSON:API 1.1 documents: resource objects with `type`, `id`, `attributes` and `relationships`,
@@ -25,21 +12,52 @@ export class JsonApiSerializer implements Serializer {
   readonly contentType = JSON_API_MEDIA_TYPE;
 
   document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown> {
-    // Shared by every app and request: what one document needs lives in a writer of its own.
-    const writer = new ResourceWriter(convert);
-    const rootType = resource.resourceKey ?? DEFAULT_RESOURCE_TYPE;
-    let data: ResourceObject[] | ResourceObject | null = null;
+    const document = new JsonApiDocument(convert, resource.resourceKey ?? DEFAULT_RESOURCE_TYPE);
     if (resource.kind === 'collection') {
-      const { items } = resource;
-      data = new Array<ResourceObject>(items.length);
-      for (let i = 0; i < items.length; i++) data[i] = writer.resource(items[i], rootType, idOf(items[i]));
-    } else if (resource.kind === 'item' && resource.item) data = writer.resource(resource.item, rootType, idOf(resource.item));
+      document.add(resource.items);
+      return document.document(meta, page);
+    }
+    return document.item(resource.kind === 'item' ? resource.item : null, meta, page);
+  }
+
+  parts(convert: Converter, type: string): DocumentParts {
+    return new JsonApiDocument(convert, type);
+  }
+}
+
+/** One document: its primary data written as it comes (a collection a part at a time), then the rest around it. */
+class JsonApiDocument implements DocumentParts {
+  // Shared by every app and request: what one document needs lives here.
+  private readonly writer: ResourceWriter;
+  private readonly data: ResourceObject[] = [];
+
+  constructor(
+    private readonly convert: Converter,
+    private readonly type: string,
+  ) {
+    this.writer = new ResourceWriter(convert);
+  }
+
+  add(items: TransformedItem[]): void {
+    for (let i = 0; i < items.length; i++) this.data.push(this.writer.resource(items[i], this.type, idOf(items[i])));
+  }
+
+  document(meta: Record<string, unknown> | null, page: PageInfo | null): Record<string, unknown> {
+    return this.body(this.data, meta, page);
+  }
+
+  /** The document of one item (or none): `data` is its resource object, or null. */
+  item(item: TransformedItem | null, meta: Record<string, unknown> | null, page: PageInfo | null): Record<string, unknown> {
+    return this.body(item ? this.writer.resource(item, this.type, idOf(item)) : null, meta, page);
+  }
+
+  private body(data: ResourceObject[] | ResourceObject | null, meta: Record<string, unknown> | null, page: PageInfo | null): Record<string, unknown> {
     const body: Record<string, unknown> = { jsonapi: { version: '1.1' }, data };
     // A resource that is also primary data is sent once, as primary data.
-    const rest = writer.included.without(rootType, data === null ? [] : Array.isArray(data) ? data : [data]);
+    const rest = this.writer.included.without(this.type, data === null ? [] : Array.isArray(data) ? data : [data]);
     if (rest.length > 0) body.included = rest;
     const allMeta = page ? { ...(meta ?? {}), [page.kind]: page.meta } : meta;
-    if (allMeta && Object.keys(allMeta).length > 0) body.meta = convert.value(allMeta);
+    if (allMeta && Object.keys(allMeta).length > 0) body.meta = this.convert.value(allMeta);
     if (page)
       body.links = {
         self: page.links.self,
@@ -50,122 +68,4 @@ export class JsonApiSerializer implements Serializer {
       };
     return body;
   }
-}
-
-/** Writes the resource objects of one document, with its converter, collecting what they include. */
-class ResourceWriter {
-  readonly included = new Included();
-
-  constructor(private readonly convert: Converter) {}
-
-  /** One resource object, made in one literal of its final shape (a member added later would cost V8 a second store). */
-  resource(item: TransformedItem, type: string, id: string): ResourceObject {
-    const { fields } = item;
-    const self = selfLink(plain(fields.link));
-    // `id` is the resource's own member, and so is a self link (in `links`); any other link is an attribute.
-    const attributes = this.convert.fields(fields, self === null ? ONLY_ID : ID_AND_LINK);
-    const relationships = this.relationships(item);
-    if (self === null) return relationships ? { type, id, attributes, relationships } : { type, id, attributes };
-    return relationships ? { type, id, attributes, links: { self }, relationships } : { type, id, attributes, links: { self } };
-  }
-
-  /** An item's relationships (its includes and their aggregates), or undefined when it has none. */
-  private relationships(item: TransformedItem): Record<string, unknown> | undefined {
-    const { includes, aggregates } = item;
-    let relationships: Record<string, { data?: unknown; meta?: Record<string, unknown> }> | undefined;
-    for (let i = 0; i < includes.length; i++) {
-      const [name, resource, linked] = includes[i];
-      // Sparse fieldsets may leave a relationship out; what it includes is sent all the same.
-      const data = this.link(name, resource);
-      if (!linked) continue;
-      const cut = resource.kind === 'collection' && resource.more;
-      (relationships ??= {})[this.convert.key(name)] = cut ? { data, meta: this.convert.value(cutMeta(cut)) as Record<string, unknown> } : { data };
-    }
-    // Aggregates of a relation are its relationship's meta: { count: 7, avg: { rating: 3.4 } }.
-    for (const [name, values] of aggregates ?? []) {
-      const relationship = ((relationships ??= {})[this.convert.key(name)] ??= {});
-      relationship.meta = { ...relationship.meta, ...(this.convert.value(values) as Record<string, unknown>) };
-    }
-    return relationships;
-  }
-
-  /** The relationship's identifiers; the related resources go to `included`, once each. */
-  private link(name: string, resource: TransformedResource): Identifier | Identifier[] | null {
-    if (resource.kind === 'null') return null;
-    const type = resource.resourceKey ?? name;
-    const ofType = this.included.ofType(type);
-    if (resource.kind === 'item') return resource.item ? this.identify(resource.item, type, ofType) : null;
-    const { items } = resource;
-    const identifiers = new Array<Identifier>(items.length);
-    for (let i = 0; i < items.length; i++) identifiers[i] = this.identify(items[i], type, ofType);
-    return identifiers;
-  }
-
-  /**
-   * The identifier of a related resource: made with its resource object the first time it is met,
-   * and the same object every time after (the text is the same; the author of 10,000 books is one).
-   */
-  private identify(item: TransformedItem, type: string, ofType: Map<IdKey, Identifier>): Identifier {
-    const raw = plain(item.fields.id);
-    // A number is its own key, as idKey() would make it of its text, without the text.
-    const key = typeof raw === 'number' ? raw : idKey(String(raw));
-    let identifier = ofType.get(key);
-    if (identifier === undefined) {
-      const id = String(raw);
-      ofType.set(key, (identifier = { type, id }));
-      this.included.add(this.resource(item, type, id));
-    }
-    return identifier;
-  }
-}
-
-/** The related resources of a document by type and id, in the order their resource objects were made. */
-class Included {
-  private readonly byType = new Map<string, Map<IdKey, Identifier>>();
-  private readonly order: ResourceObject[] = [];
-
-  /** The identifiers met so far of one type, by key. */
-  ofType(type: string): Map<IdKey, Identifier> {
-    let found = this.byType.get(type);
-    if (!found) this.byType.set(type, (found = new Map<IdKey, Identifier>()));
-    return found;
-  }
-
-  add(object: ResourceObject): void {
-    this.order.push(object);
-  }
-
-  /** Every resource, less those of `type` among `primary`. */
-  without(type: string, primary: ResourceObject[]): ResourceObject[] {
-    const same = this.byType.get(type);
-    if (!same || same.size === 0) return this.order;
-    const ids = new Set(primary.map((object) => object.id));
-    return this.order.filter((object) => object.type !== type || !ids.has(object.id));
-  }
-}
-
-/** A resource's `id` member. */
-function idOf(item: TransformedItem): string {
-  return String(plain(item.fields.id));
-}
-
-/** What `included` knows a resource by: a number as itself (its text would be hashed anew each time). */
-type IdKey = string | number;
-
-/**
- * The key of a resource's `id` member: the number when the text is how that number is written (7 and
- * '7' both send `"7"`, and stay one resource), other text as it is (`'07'`, `'7.0'`).
- */
-function idKey(id: string): IdKey {
-  const number = Number(id);
-  return String(number) === id ? number : id;
-}
-
-const ONLY_ID: ReadonlySet<string> = new Set(['id']);
-const ID_AND_LINK: ReadonlySet<string> = new Set(['id', 'link']);
-
-/** A field as sent: a lazy value computed, MISSING as nothing. */
-function plain(value: unknown): unknown {
-  const resolved = typeof value === 'function' ? (value as () => unknown)() : value;
-  return resolved === MISSING ? undefined : resolved;
 }

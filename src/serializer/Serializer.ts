@@ -1,7 +1,7 @@
 import type { CursorLinks, CursorMeta } from '../pagination/cursorLinks';
 import type { PageLinks, PaginationMeta } from '../pagination/Page';
 import type { Converter } from '../response/convertBody';
-import type { CutCollection, TransformedResource } from '../transformer/Transformed';
+import type { CutCollection, TransformedItem, TransformedResource } from '../transformer/Transformed';
 
 /** Pagination as a serializer receives it: by page number (`meta.pagination`) or by cursor (`meta.cursor`). */
 export type PageInfo = { kind: 'pagination'; meta: PaginationMeta; links: PageLinks } | { kind: 'cursor'; meta: CursorMeta; links: CursorLinks };
@@ -16,6 +16,27 @@ export type PageInfo = { kind: 'pagination'; meta: PaginationMeta; links: PageLi
 export interface Serializer {
   readonly contentType: string;
   document(resource: TransformedResource, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown>;
+  /**
+   * The document of a top-level collection (of resources of `type`) written a part at a time, as the
+   * include walk finishes each part (see walkParts()): the walk then keeps none of its items.
+   */
+  parts(convert: Converter, type: string): DocumentParts;
+}
+
+/**
+ * A collection's document written a part at a time (Serializer.parts()): the same document as
+ * `document()` makes of all the items at once.
+ *
+ * @example
+ * const parts = serializers['json-api'].parts(convert, 'books');
+ * await walk.runInParts(resource, (items) => parts.add(items));
+ * const body = parts.document(null, page);
+ */
+export interface DocumentParts {
+  /** Writes the items of the next part, in order. */
+  add(items: TransformedItem[]): void;
+  /** The document, once every part is added; its meta, and pagination when there is a page. */
+  document(meta: Record<string, unknown> | null, page: PageInfo | null): Record<string, unknown>;
 }
 
 /** What a collection include cut by its limit says: `{ limit, offset, more: true }`. */

@@ -11,28 +11,14 @@ import { childExclude, includeNames, refuseIncludes } from './includeNames';
 import { includeSortKeys } from './includeSortKeys';
 import { ItemMaker } from './itemMaker';
 import { attach, writeAggregates, writeInto } from './parentIncludes';
-import type { Resource } from './Resource';
+import type { CollectionResource, Resource } from './Resource';
 import { sharedItems, SharedItems } from './sharedItems';
 import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from './Transformed';
 import { Transformer } from './Transformer';
 import type { WalkOptions } from './walkOptions';
 import { joinParts, walkParts } from './walkParts';
-import {
-  asksIncludes,
-  writtenAsMade,
-  awaitFields,
-  awaitWritten,
-  Group,
-  groupFor,
-  includeParams,
-  LevelResult,
-  levelSize,
-  modelsOf,
-  SentFields,
-  toTransformed,
-  WritingResult,
-  WrittenResult,
-} from './walkLevel';
+import type { Group, LevelResult, SentFields, WritingResult, WrittenResult } from './walkLevel';
+import { asksIncludes, awaitFields, awaitWritten, groupFor, includeParams, levelSize, modelsOf, toTransformed, writtenAsMade } from './walkLevel';
 
 export type { WalkOptions };
 
@@ -66,13 +52,25 @@ export class IncludeWalk {
 
   /** Walks a resource and its includes; a large collection in parts (see walkParts()). */
   async run(resource: Resource): Promise<TransformedResource> {
-    const { tree, exclude, narrow, partSize } = this.options;
     const parts: LevelResult[] = [];
+    await this.eachPart(resource, (result) => parts.push(result));
+    return toTransformed(resource, joinParts(parts));
+  }
+
+  /**
+   * run() for a collection whose document is written a part at a time (Serializer.parts()): the
+   * items of each part are handed to `write` as soon as the part is walked, and not kept here.
+   */
+  async runInParts(resource: CollectionResource, write: (items: TransformedItem[]) => void): Promise<void> {
+    await this.eachPart(resource, (result) => write(result as TransformedItem[]));
+  }
+
+  private async eachPart(resource: Resource, done: (result: LevelResult) => void): Promise<void> {
+    const { tree, exclude, narrow, partSize } = this.options;
     for (const part of walkParts(resource, partSize)) {
       const [result] = await this.transformAll([part], tree, DEFAULT_RESOURCE_TYPE, exclude ?? EMPTY_EXCLUDE_TREE, narrow);
-      parts.push(result);
+      done(result);
     }
-    return toTransformed(resource, joinParts(parts));
   }
 
   /** Transforms resources of one level, then resolves their includes together. `type` names those without a resource key. */

@@ -42,6 +42,25 @@ describe('RequestTimer', () => {
   });
 });
 
+describe('RequestTimer#beginExcluding() with several categories', () => {
+  it('leaves out the time each of them was busy meanwhile', async () => {
+    const timer = new RequestTimer();
+    const transform = timer.beginExcluding('transform', 'db', 'serialize');
+    const query = timer.begin('db');
+    await wait(40);
+    query();
+    const writing = timer.begin('serialize');
+    await wait(40);
+    writing();
+    await wait(10);
+    transform();
+    // About 10 ms of its own, against the 80 ms the other two took.
+    expect(timer.elapsed('transform')).to.be.below(timer.elapsed('db'));
+    expect(timer.elapsed('transform')).to.be.below(timer.elapsed('serialize'));
+    expect(timer.elapsed('transform') + timer.elapsed('db') + timer.elapsed('serialize')).to.be.at.most(timer.total() + 0.01);
+  });
+});
+
 describe('request ids', () => {
   it("keeps a trusted caller's well-formed id, else makes a UUID; children get suffixes", () => {
     expect(requestIdOf({ 'x-request-id': 'lb-1:2_3.4' }, 'x-request-id', true)).to.equal('lb-1:2_3.4');

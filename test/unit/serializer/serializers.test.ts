@@ -143,6 +143,41 @@ describe('serializers', () => {
   });
 });
 
+describe('serializers: a collection written a part at a time (parts())', () => {
+  const snake = converter('snake', 'iso8601');
+  const related = (id: number): TransformedItem => ({
+    fields: { id, publishedAt: new Date(id * 1000) },
+    includes: [
+      // Every book has author 7 (one resource in JSON:API) and a comment of its own; the last cut by its limit.
+      ['author', { kind: 'item', resourceKey: 'authors', item: author(7) }, true],
+      ['comments', { kind: 'collection', items: [{ fields: { id: id * 10 }, includes: [] }], more: id === 5 ? { limit: 1, offset: 0 } : undefined }, true],
+    ],
+    aggregates: id === 2 ? [['comments', { count: 3 }]] : undefined,
+  });
+
+  for (const name of ['array', 'data-array', 'json-api'] as const) {
+    it(`${name}: parts added in order make the document that document() makes of all the items at once`, () => {
+      const whole = serializers[name].document({ kind: 'collection', resourceKey: 'books', items: [1, 2, 3, 4, 5].map(related) }, { version: 1 }, page, snake);
+      const parts = serializers[name].parts(snake, 'books');
+      parts.add([1, 2].map(related));
+      parts.add([]);
+      parts.add([3, 4, 5].map(related));
+      expect(JSON.stringify(parts.document({ version: 1 }, page))).to.equal(JSON.stringify(whole));
+      const empty = serializers[name].parts(snake, 'books');
+      expect(empty.document(null, null)).to.deep.equal(serializers[name].document({ kind: 'collection', resourceKey: 'books', items: [] }, null, null, snake));
+    });
+  }
+
+  it('json-api: a related resource met in two parts is included once, the first time', () => {
+    const parts = serializers['json-api'].parts(keep, 'books');
+    parts.add([book(1, 7)]);
+    parts.add([book(2, 7)]);
+    const document = parts.document(null, null) as any;
+    expect(document.included.map((r: any) => `${r.type}:${r.id}`)).to.deep.equal(['author:7', 'comments:10', 'comments:20']);
+    expect(document.data[1].relationships.author.data).to.deep.equal({ type: 'author', id: '7' });
+  });
+});
+
 describe('serializers with key conversion', () => {
   it('convert every key as the document is built, never the type values', () => {
     const item: TransformedItem = {
