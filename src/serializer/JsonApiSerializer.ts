@@ -27,7 +27,7 @@ export class JsonApiSerializer implements Serializer {
 
 /** One document: its primary data written as it comes (a collection a part at a time), then the rest around it. */
 class JsonApiDocument implements DocumentParts {
-  // Shared by every app and request: what one document needs lives here.
+  // The serializer is shared by every app and request: what one document needs lives here.
   private readonly writer: ResourceWriter;
   private readonly data: ResourceObject[] = [];
 

@@ -3,6 +3,7 @@ import { MISSING } from '../transformer/fieldValues';
 import type { TransformedItem, TransformedResource } from '../transformer/Transformed';
 import { cutMeta } from './Serializer';
 
+/** A resource identifier object: what a relationship's `data` holds. */
 export interface Identifier {
   type: string;
   id: string;
