@@ -48,7 +48,7 @@ async function startWorker(mode: ServerMode, location: string, route: string): P
 }
 
 /**
- * Server CPU per request of `mode` over the plain toolkit's, both driven one request at a time in
+ * Server CPU per request of `mode` over `plainMode`'s (the plain toolkit's unless told), both driven one request at a time in
  * processes of their own (bench/sequentialCpuWorker.ts): PAIRS pairs of processes, ROUNDS rounds
  * each, the two sides of a round back to back and the first of them alternating. A pair's ratio is
  * its featured side's CPU over its plain side's, summed over its rounds; the figure is the geometric
@@ -59,6 +59,7 @@ export async function sequentialCpuRatio(
   mode: ServerMode,
   location: string,
   route: string,
+  plainMode: ServerMode = 'toolkit',
 ): Promise<{ ratio: number; ratios: number[]; ms: [number, number] }> {
   const ratios: number[] = [];
   const featured: number[] = [];
@@ -66,8 +67,8 @@ export async function sequentialCpuRatio(
   for (let pair = 0; pair < PAIRS; pair++) {
     let featuredSum = 0;
     let plainSum = 0;
-    const first = await startWorker(pair % 2 === 0 ? mode : 'toolkit', location, route);
-    const second = await startWorker(pair % 2 === 0 ? 'toolkit' : mode, location, route);
+    const first = await startWorker(pair % 2 === 0 ? mode : plainMode, location, route);
+    const second = await startWorker(pair % 2 === 0 ? plainMode : mode, location, route);
     const [withFeature, without] = pair % 2 === 0 ? [first, second] : [second, first];
     try {
       for (let round = 0; round < ROUNDS; round++) {
@@ -95,16 +96,18 @@ export async function sequentialCpuRatio(
 }
 
 /**
- * The policy's CPU per request on the 100-book page, measured one request at a time (see
- * sequentialCpuRatio), and the same method's noise floor: the plain toolkit against itself.
+ * The policy's and the byte and resource budget's CPU per request on the 100-book page, measured
+ * one request at a time (see sequentialCpuRatio), and the same method's noise floor: the plain
+ * toolkit against itself.
  */
 export async function cpuOverheads(location: string, route: string): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  for (const [mode, key, what] of [
-    ['toolkit-policy', 'policy_cpu_overhead_page100', "a reader's policy (a row scope, two hidden fields) vs no policy"],
-    ['toolkit', 'cpu_noise_page100', 'the same server against itself (the noise floor of this figure)'],
+  for (const [mode, plainMode, key, what] of [
+    ['toolkit-policy', 'toolkit', 'policy_cpu_overhead_page100', "a reader's policy (a row scope, two hidden fields) vs no policy"],
+    ['toolkit', 'toolkit-unbudgeted', 'budget_cpu_overhead_page100', 'byte and resource budget on vs off'],
+    ['toolkit', 'toolkit', 'cpu_noise_page100', 'the same server against itself (the noise floor of this figure)'],
   ] as const) {
-    const { ratio, ratios, ms } = await sequentialCpuRatio(mode, location, route);
+    const { ratio, ratios, ms } = await sequentialCpuRatio(mode, location, route, plainMode);
     results.push({
       key,
       label: `server CPU per request, GET ${route}, one request at a time in process, ${what}`,
