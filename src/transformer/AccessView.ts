@@ -7,6 +7,7 @@ import { snakeCase } from '../text/caseStyles';
 import { fieldKey } from '../text/fieldKey';
 import { includeShapes } from './includeShapes';
 import type { Transformer } from './Transformer';
+import { declaredColumns } from './TransformerDeclarations';
 import type { Resource } from './Resource';
 import { RelatedRef } from '../loader/RelatedRef';
 
@@ -111,8 +112,7 @@ export function unusableIncludes(access: AccessView | undefined, transformer: Tr
 export function madeFromHidden(field: string, transformer: unknown, hidden: ReadonlySet<string>): boolean {
   if (hidden.size === 0) return false;
   const columns = (transformer as { columns?: Readonly<Record<string, readonly string[]>> | null } | undefined)?.columns;
-  // Only the field's own entry: a field named `constructor` declares nothing.
-  const entry: unknown = columns && Object.hasOwn(columns, field) ? columns[field] : undefined;
+  const entry: unknown = declaredColumns(columns, field);
   const declared = Array.isArray(entry) ? (entry as readonly string[]) : [];
   const hiddenKeys = new Set([...hidden].map(fieldKey));
   return [field, ...declared].some((name) => hiddenKeys.has(fieldKey(name)));

@@ -83,6 +83,18 @@ export abstract class TransformerDeclarations extends IncludeParamsReader {
   declare model: (() => ModelStatic<Model>) | null;
 }
 
+/**
+ * What `columns` declares for one field: only the field's own entry, so that a field named after an
+ * `Object.prototype` member (`constructor`, `toString`) declares nothing. Undefined when it declares nothing.
+ *
+ * @example
+ * declaredColumns({ created: ['createdAt'] }, 'created'); // ['createdAt']
+ * declaredColumns({ created: ['createdAt'] }, 'constructor'); // undefined
+ */
+export function declaredColumns(columns: TransformerDeclarations['columns'] | undefined, field: string): readonly string[] | undefined {
+  return columns && Object.hasOwn(columns, field) ? columns[field] : undefined;
+}
+
 Object.assign(TransformerDeclarations.prototype, {
   visible: NONE,
   hidden: NONE,

@@ -2,6 +2,7 @@ import { snakeCase } from '../text/caseStyles';
 import type { SortRequest } from '../loader/sortKey';
 import type { Resource } from './Resource';
 import { Transformer } from './Transformer';
+import { declaredColumns } from './TransformerDeclarations';
 
 /**
  * What a client may sort an include by when the parent transformer's `sortable` does not list it:
@@ -47,8 +48,7 @@ function sortKeysOf(schema: Transformer['schema'], columns: Transformer['columns
   const keys = new Set<string>();
   for (const field of fields) {
     if (hidden.includes(field) || (visible.length > 0 && !visible.includes(field))) continue;
-    // Only the field's own entry: a field named `constructor` declares no column.
-    const read = columns && Object.hasOwn(columns, field) ? columns[field] : [field];
+    const read = declaredColumns(columns, field) ?? [field];
     if (read.length === 1) keys.add(snakeCase(read[0]));
   }
   return { allowed: [...keys] };
