@@ -18,11 +18,24 @@ export interface BenchDatabase {
   close(): Promise<void>;
 }
 
-/** Where the database benches run: SQLite always, PostgreSQL too when BENCH_DATABASE_URL names a server. */
+/** A database the database benches run on. */
 export type BenchTarget = { name: 'sqlite' } | { name: 'postgres'; url: string };
 
+/**
+ * Where the database benches run: SQLite always, PostgreSQL too when BENCH_DATABASE_URL names a
+ * server; BENCH_TARGETS=postgres (a comma list of names) keeps only those, to time PostgreSQL alone.
+ */
 export function benchTargets(env: NodeJS.ProcessEnv = process.env): BenchTarget[] {
-  return env.BENCH_DATABASE_URL ? [{ name: 'sqlite' }, { name: 'postgres', url: env.BENCH_DATABASE_URL }] : [{ name: 'sqlite' }];
+  const all: BenchTarget[] = env.BENCH_DATABASE_URL ? [{ name: 'sqlite' }, { name: 'postgres', url: env.BENCH_DATABASE_URL }] : [{ name: 'sqlite' }];
+  if (!env.BENCH_TARGETS) return all;
+  const named = env.BENCH_TARGETS.split(',').map((name) => name.trim());
+  const kept = all.filter((target) => named.includes(target.name));
+  if (kept.length !== named.length) {
+    throw new Error(
+      `bench: BENCH_TARGETS=${env.BENCH_TARGETS} names a database this run does not have (${all.map((t) => t.name).join(', ')}; PostgreSQL needs BENCH_DATABASE_URL)`,
+    );
+  }
+  return kept;
 }
 
 export async function benchDatabase(target: BenchTarget = { name: 'sqlite' }): Promise<BenchDatabase> {
