@@ -2,7 +2,7 @@ import type { AggregateValues } from '../loader/aggregateInMemory';
 import type { Converter } from '../response/convertBody';
 import type { CutCollection, TransformedItem, TransformedResource } from '../transformer/Transformed';
 import type { DocumentWriter } from '../transformer/walkOptions';
-import { cutMeta, DocumentParts, PageInfo, Serializer } from './Serializer';
+import { cutMeta, DocumentParts, documentMeta, PageInfo, Serializer } from './Serializer';
 
 /** One document being built: the converter, and the envelope's `data` key converted once. */
 interface Build {
@@ -115,8 +115,8 @@ export class ArraySerializer implements Serializer {
 
 /** The body with its meta, and the page's, under `meta` (converted). */
 function withMeta(body: Record<string, unknown>, meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): Record<string, unknown> {
-  const allMeta = page ? { ...(meta ?? {}), [page.kind]: page.meta } : meta;
-  if (allMeta && Object.keys(allMeta).length > 0) body[convert.key('meta')] = convert.value(allMeta);
+  const sent = documentMeta(meta, page, convert);
+  if (sent !== null) body[convert.key('meta')] = sent;
   return body;
 }
 

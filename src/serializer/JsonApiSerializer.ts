@@ -2,7 +2,7 @@ import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import type { Converter } from '../response/convertBody';
 import { DEFAULT_RESOURCE_TYPE, TransformedItem, TransformedResource } from '../transformer/Transformed';
 import { idOf, ResourceObject, ResourceWriter } from './jsonApiResources';
-import type { DocumentParts, PageInfo, Serializer } from './Serializer';
+import { documentMeta, type DocumentParts, type PageInfo, type Serializer } from './Serializer';
 
 /**
  * JSON:API 1.1 documents: resource objects with `type`, `id`, `attributes` and `relationships`,
@@ -56,8 +56,8 @@ class JsonApiDocument implements DocumentParts {
     // A resource that is also primary data is sent once, as primary data.
     const rest = this.writer.included.without(this.type, data === null ? [] : Array.isArray(data) ? data : [data]);
     if (rest.length > 0) body.included = rest;
-    const allMeta = page ? { ...(meta ?? {}), [page.kind]: page.meta } : meta;
-    if (allMeta && Object.keys(allMeta).length > 0) body.meta = this.convert.value(allMeta);
+    const sent = documentMeta(meta, page, this.convert);
+    if (sent !== null) body.meta = sent;
     if (page)
       body.links = {
         self: page.links.self,

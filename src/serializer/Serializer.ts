@@ -39,6 +39,18 @@ export interface DocumentParts {
   document(meta: Record<string, unknown> | null, page: PageInfo | null): Record<string, unknown>;
 }
 
+/**
+ * A document's top-level meta: the builder's, with the page's under its kind (`pagination` or
+ * `cursor`), converted; null when there is none to send.
+ *
+ * @example
+ * documentMeta({ total: 3 }, null, convert); // { total: 3 }
+ */
+export function documentMeta(meta: Record<string, unknown> | null, page: PageInfo | null, convert: Converter): unknown {
+  const allMeta = page ? { ...(meta ?? {}), [page.kind]: page.meta } : meta;
+  return allMeta && Object.keys(allMeta).length > 0 ? convert.value(allMeta) : null;
+}
+
 /** What a collection include cut by its limit says: `{ limit, offset, more: true }`. */
 export function cutMeta(more: CutCollection): Record<string, unknown> {
   return { limit: more.limit, offset: more.offset, more: true };
