@@ -1,6 +1,7 @@
 import type { Model, ModelStatic } from 'sequelize';
 import { queryGeneratorOf } from './queryGenerator';
 import { isStoredAttribute } from '../model/storedAttribute';
+import { datesAsText } from './postgresDates';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -14,7 +15,8 @@ export interface ColumnList {
   columns: (prefix?: string) => string;
   /**
    * The selected columns under their attribute names, as findAll() reads them: Sequelize renaming
-   * `created_at` to `createdAt` in every row (deleting the old key) costs more than the query.
+   * `created_at` to `createdAt` in every row (deleting the old key) costs more than the query. On
+   * PostgreSQL a DATE column is read as text, which the reader types (`postgresDates.ts`).
    */
   named: (prefix?: string) => string;
   /** ` AND "deleted_at" IS NULL` for a paranoid model, else nothing. */
@@ -37,13 +39,18 @@ export function columnList(target: AnyModel, wanted: string[] | null): ColumnLis
   const quote = (name: string) => generator.quoteIdentifier(name);
   const column = (attribute: string) => quote(attributes[attribute]?.field ?? attribute);
   const fields = [...new Set(wanted ?? Object.keys(attributes))].filter((name) => isStoredAttribute(attributes[name]));
+  const asText = datesAsText(target.sequelize!);
   return {
     quote,
     column,
     columns: (prefix = '') => fields.map((name) => `${prefix}${quote(attributes[name].field!)}`).join(', '),
     named: (prefix = '') =>
       fields
-        .map((name) => (attributes[name].field === name ? `${prefix}${quote(name)}` : `${prefix}${quote(attributes[name].field!)} AS ${quote(name)}`))
+        .map((name) => {
+          const field = attributes[name].field!;
+          if (asText && (attributes[name].type as { key?: string }).key === 'DATE') return `${prefix}${quote(field)}::text AS ${quote(name)}`;
+          return field === name ? `${prefix}${quote(name)}` : `${prefix}${quote(field)} AS ${quote(name)}`;
+        })
         .join(', '),
     paranoid: target.options.paranoid ? ` AND ${column((target.options.deletedAt as string) ?? 'deletedAt')} IS NULL` : '',
     table: generator.quoteTable(target.getTableName()),

@@ -1,23 +1,10 @@
-import { parseSqliteDate } from './sqliteDates';
-import { DataTypes, literal, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
+import { literal, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
 import { columnList } from './columnList';
 import { parameterList } from './dialects/placeholders';
 import { needsInstances, toModelRow } from '../model/ModelRow';
+import { RowPlan, rowPlan } from './rowPlan';
 
 type AnyModel = ModelStatic<Model>;
-type Parse = (value: unknown, options: { timezone?: string }) => unknown;
-
-/**
- * How each column of a row read as text is turned into its attribute's value (dates, JSON, floats),
- * with the options of the database the model is bound to when the plan was made.
- */
-interface RowPlan {
-  plan: Array<[attribute: string, parse: Parse]>;
-  parseOptions: { timezone?: string };
-  sequelize: unknown;
-}
-
-const plans = new WeakMap<AnyModel, RowPlan>();
 
 /** What the toolkit's reads answer: rows (`ModelRow`) where the model allows them, or model instances. */
 export type ReadAs = 'rows' | 'instances';
@@ -38,8 +25,9 @@ export interface SelectOptions {
  * On SQLite, where the driver answers dates, JSON and some floats as text, Sequelize types a
  * model query by asking `PRAGMA table_info` first, on every query, then converting each value in
  * a generic pass: here the rows are read raw and each attribute's value goes through the same
- * dialect parser (`DataTypes.sqlite.DATE.parse`, ...), chosen once per model. Other dialects'
- * drivers type their values themselves.
+ * dialect parser (`DataTypes.sqlite.DATE.parse`, ...), chosen once per model (`rowPlan`). On
+ * PostgreSQL the driver types every value but DATE columns, which the SQL written here reads as
+ * text (`columnList`), typed here too. Other dialects' drivers type their values themselves.
  *
  * @example
  * const comments = await selectModels(Comment, 'SELECT `id`, `book_id` AS `bookId` FROM `comments` WHERE `book_id` IN (?)', [ids]);
@@ -50,10 +38,6 @@ export async function selectModels<M extends Model>(
   replacements: unknown[],
   { keep, as = 'instances' }: SelectOptions = {},
 ): Promise<M[]> {
-  const sequelize = target.sequelize!;
-  if (sequelize.getDialect() !== 'sqlite' && !keep && !readsRows(target, as)) {
-    return sequelize.query<M>(sql, { type: QueryTypes.SELECT, model: target, mapToModel: true, replacements });
-  }
   const read = await rawRows(target, sql, replacements);
   return recordsOf(target, keep ? read.filter(keep) : read, as);
 }
@@ -79,17 +63,15 @@ function readsRows(target: AnyModel, as: ReadAs): boolean {
 
 /**
  * Rows read raw, under `target`'s attribute names, as its records: each typed as findAll() types it
- * (on SQLite, the model's plan found once for all of them), then made rows (`as: 'rows'`, where the
+ * (the model's plan, found once, for all of them), then made rows (`as: 'rows'`, where the
  * model allows) or model instances.
  *
  * @example
  * const [link] = recordsOf(BookGenre, [{ bookId: 1, genreId: 2, primary: 1 }], 'rows');
  */
 export function recordsOf<M extends Model>(target: ModelStatic<M>, rows: Array<Record<string, unknown>>, as: ReadAs): M[] {
-  if (target.sequelize!.getDialect() === 'sqlite') {
-    const { plan, parseOptions } = rowPlan(target);
-    for (const row of rows) parseWith(plan, parseOptions, row);
-  }
+  const { plan, parseOptions } = rowPlan(target);
+  if (plan.length > 0) for (const row of rows) parseWith(plan, parseOptions, row);
   if (readsRows(target, as)) return rows.map((row) => toModelRow(target, row)) as unknown as M[];
   return target.bulkBuild(rows as never, { raw: true, isNewRecord: false });
 }
@@ -147,26 +129,4 @@ export function findByKeys<M extends Model>(
   }
   const filtered = where ? ` AND ${where(table)}` : '';
   return selectModels(target, `SELECT ${named()} FROM ${table} WHERE ${column(key)} IN (${parameterList(keys.length)})${paranoid}${filtered}`, keys, { as });
-}
-
-/** The attributes of a model whose SQLite text needs the dialect's parser, with that parser. */
-function rowPlan(target: AnyModel): RowPlan {
-  let made = plans.get(target);
-  // A model bound to another database since (a test's) gets a plan with that one's options.
-  if (!made || made.sequelize !== target.sequelize) {
-    // Sequelize's dialect data types, the documented place of their parsers (not in its typings).
-    const parsers = ((DataTypes as unknown as { sqlite?: unknown }).sqlite ?? {}) as Record<string, { parse?: Parse } | undefined>;
-    const plan: RowPlan['plan'] = [];
-    for (const [attribute, definition] of Object.entries(target.getAttributes())) {
-      const key = (definition.type as { key?: string }).key;
-      // A DATE is read exactly (Sequelize's own parser moves the years 0001-0099 to 19xx).
-      if (key === 'DATE') plan.push([attribute, parseSqliteDate as Parse]);
-      const parse = key === undefined || key === 'DATE' ? undefined : parsers[key]?.parse;
-      if (typeof parse === 'function') plan.push([attribute, parse.bind(parsers[key!])]);
-    }
-    const timezone = (target.sequelize as unknown as { options: { timezone?: string } }).options.timezone;
-    made = { plan, parseOptions: { timezone }, sequelize: target.sequelize };
-    plans.set(target, made);
-  }
-  return made;
 }

@@ -3,8 +3,8 @@ import { onBothFrameworks } from './exampleServer';
 import { exampleQueries, quoted } from '../fixture/database';
 
 /**
- * The column names a logged SELECT reads (the outer select of a window query), without quotes or
- * aliases, nor the page's total read beside them.
+ * The column names a logged SELECT reads (the outer select of a window query), without quotes,
+ * aliases or the cast of a column read as text (a DATE on PostgreSQL), nor the page's total read beside them.
  */
 function selectedColumns(sql: string): string[] {
   const list = /SELECT (.*?)(?:, \(SELECT count\(\*\).*?\) AS [`"]?__rca_total[`"]?)? FROM /.exec(sql)![1];
@@ -12,6 +12,7 @@ function selectedColumns(sql: string): string[] {
     column
       .split(' AS ')[0]
       .replace(/[`"]/g, '')
+      .replace(/::text$/, '')
       .replace(/^__rca_rows\./, ''),
   );
 }
