@@ -44,8 +44,9 @@ export function datesAsText(sequelize: Sequelize): boolean {
  * typed as the driver would have typed the column itself. `2024-05-01 10:20:30.123+00` (the text of
  * a `timestamptz` in UTC, the session time zone Sequelize sets by default) is read digit by digit;
  * any other text of a `timestamptz` or of a `timestamp` goes to the driver's parser for its type; a
- * `date`'s text (no time) by the parser of `date` (Sequelize's DATEONLY parser, once connected). A value that is not
- * text (a column not read as text) is left as it is. Only for a database {@link datesAsText} accepts.
+ * `date`'s text (no time) to the parser of `date` (Sequelize's DATEONLY parser, once connected). A
+ * value that is not text (a column not read as text) is left as it is. Only for a database
+ * {@link datesAsText} accepts.
  *
  * @example
  * const read = postgresDateReader(sequelize);
