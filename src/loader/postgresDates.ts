@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize';
+import { digits, utcInstant } from './dateText';
 
 type Parser = (text: string) => unknown;
 type ParserOf = (oid: number) => Parser;
@@ -73,17 +74,6 @@ function hasZone(text: string): boolean {
   return /[Z+-]/.test(time);
 }
 
-/** The digit at `at` of `text`, or NaN. */
-function digit(text: string, at: number): number {
-  const value = text.charCodeAt(at) - 48;
-  return value >= 0 && value <= 9 ? value : NaN;
-}
-
-/** Two digits of `text` at `at`, or NaN. */
-function twoDigits(text: string, at: number): number {
-  return digit(text, at) * 10 + digit(text, at + 1);
-}
-
 /**
  * The instant of `YYYY-MM-DD HH:MM:SS[.fraction]+00` (years 0100-9999), computed as the driver's
  * parser computes it (the fraction's milliseconds as `1000 * parseFloat(fraction)`, cut to whole
@@ -92,15 +82,7 @@ function twoDigits(text: string, at: number): number {
 function fastInstant(text: string): number {
   const end = text.length - 3;
   if (end < 19 || text.charCodeAt(end) !== 43 || text.charCodeAt(end + 1) !== 48 || text.charCodeAt(end + 2) !== 48) return NaN;
-  if (text[4] !== '-' || text[7] !== '-' || text[10] !== ' ' || text[13] !== ':' || text[16] !== ':') return NaN;
-  const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
-  if (!(year >= 100)) return NaN;
-  let milliseconds = 0;
-  if (end > 19) {
-    if (text[19] !== '.' || end === 20) return NaN;
-    for (let at = 20; at < end; at++) if (Number.isNaN(digit(text, at))) return NaN;
-    milliseconds = 1000 * parseFloat(text.slice(19, end));
-  }
-  // NaN when any of these is not two digits.
-  return Date.UTC(year, twoDigits(text, 5) - 1, twoDigits(text, 8), twoDigits(text, 11), twoDigits(text, 14), twoDigits(text, 17), milliseconds);
+  if (end === 19) return utcInstant(text, 0);
+  if (text[19] !== '.' || end === 20 || Number.isNaN(digits(text, 20, end))) return NaN;
+  return utcInstant(text, 1000 * parseFloat(text.slice(19, end)));
 }

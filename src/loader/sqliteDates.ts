@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize';
+import { digits, utcInstant } from './dateText';
 
 /** `2024-05-01 10:20:30.123 +00:00` as Sequelize writes a DATE on SQLite, and the shorter forms SQLite's own functions write. */
 const STORED = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
@@ -10,28 +11,14 @@ function offsetMinutes(zone: string): number {
   return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
 }
 
-/** The number written with the digits of `text` from `from` to `to`: NaN where any is not a digit. */
-function digits(text: string, from: number, to: number): number {
-  let value = 0;
-  for (let at = from; at < to; at++) {
-    const code = text.charCodeAt(at) - 48;
-    value = code >= 0 && code <= 9 ? value * 10 + code : NaN;
-  }
-  return value;
-}
-
 /**
  * The instant of text exactly as Sequelize writes a DATE (`2024-05-01 10:20:30.123 +00:00`, years
  * 0100 and later) read digit by digit, as every row of a page has several: NaN for any other text,
  * which the general parser below reads.
  */
 function writtenInstant(text: string): number {
-  if (text.length !== 30 || !text.endsWith(' +00:00') || text[4] !== '-' || text[7] !== '-' || text[10] !== ' ') return NaN;
-  if (text[13] !== ':' || text[16] !== ':' || text[19] !== '.') return NaN;
-  const year = digits(text, 0, 4);
-  // Date.UTC reads the years 0-99 as 1900-1999: those go to the general parser.
-  if (!(year >= 100)) return NaN;
-  return Date.UTC(year, digits(text, 5, 7) - 1, digits(text, 8, 10), digits(text, 11, 13), digits(text, 14, 16), digits(text, 17, 19), digits(text, 20, 23));
+  if (text.length !== 30 || !text.endsWith(' +00:00') || text[19] !== '.') return NaN;
+  return utcInstant(text, digits(text, 20, 23));
 }
 
 /**
