@@ -2,6 +2,7 @@ import type { Model, ModelStatic } from 'sequelize';
 import { queryGeneratorOf } from './queryGenerator';
 import { isStoredAttribute } from '../model/storedAttribute';
 import { datesAsText } from './postgresDates';
+import { keptStatement } from './statementCache';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -53,6 +54,17 @@ export function columnList(target: AnyModel, wanted: string[] | null): ColumnLis
         })
         .join(', '),
     paranoid: target.options.paranoid ? ` AND ${column((target.options.deletedAt as string) ?? 'deletedAt')} IS NULL` : '',
-    table: generator.quoteTable(target.getTableName()),
+    table: quotedTable(target),
   };
+}
+
+/**
+ * The table of `target`, quoted by its dialect (found once per model): what a condition on the
+ * table itself names.
+ *
+ * @example
+ * quotedTable(Comment); // '"comments"'
+ */
+export function quotedTable(target: AnyModel): string {
+  return keptStatement(target, 'table', () => queryGeneratorOf(target).quoteTable(target.getTableName()));
 }

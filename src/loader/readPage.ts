@@ -2,6 +2,7 @@ import { QueryTypes, type Model, type ModelStatic } from 'sequelize';
 import { columnList } from './columnList';
 import { needsFindAll, rawRows, ReadAs, recordsOf, selectModels } from './selectModels';
 import { whereCondition } from './whereCondition';
+import { keptStatement, statementsKept } from './statementCache';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -25,18 +26,7 @@ interface PageStatement {
   alias: string;
 }
 
-const statements = new WeakMap<AnyModel, Map<string, PageStatement>>();
-
-/**
- * Statements kept per model. A client chooses the columns (`fields[...]`) and the order (`?sort=`), so
- * the combinations are many: past this, a new one is written for its request and not kept.
- */
-const MAX_STATEMENTS_PER_MODEL = 256;
-
-/** How many statements are kept for `model` (at most MAX_STATEMENTS_PER_MODEL, 256). */
-export function statementsKept(model: AnyModel): number {
-  return statements.get(model)?.size ?? 0;
-}
+export { statementsKept };
 
 /**
  * The rows `model.findAll(options)` answers, read by one SELECT written here when the options are
@@ -123,14 +113,11 @@ function pageStatement(model: AnyModel, options: Record<string, unknown>): PageS
   const order = orderOf(model, options.order);
   if (attributes === undefined || order === null) return null;
   const key = `${attributes?.join(',') ?? '*'}|${order.map(([attribute, direction]) => `${attribute} ${direction}`).join(',')}`;
-  let byKey = statements.get(model);
-  if (!byKey) statements.set(model, (byKey = new Map<string, PageStatement>()));
-  let statement = byKey.get(key);
-  if (!statement) {
+  return keptStatement(model, `page ${key}`, () => {
     const { named, quote, table, column, paranoid } = columnList(model, attributes);
     const alias = quote(model.name);
     const from = ` FROM ${table} AS ${alias}`;
-    statement = {
+    return {
       select: `SELECT ${named()}`,
       from,
       total: quote(TOTAL),
@@ -139,9 +126,7 @@ function pageStatement(model: AnyModel, options: Record<string, unknown>): PageS
       alias,
       orderBy: order.length === 0 ? '' : ` ORDER BY ${order.map(([attribute, direction]) => `${alias}.${column(attribute)} ${direction}`).join(', ')}`,
     };
-    if (byKey.size < MAX_STATEMENTS_PER_MODEL) byKey.set(key, statement);
-  }
-  return statement;
+  });
 }
 
 /** String attributes of the model, null for all of them; undefined when they are anything else (a function, an alias). */

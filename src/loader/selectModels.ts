@@ -1,8 +1,10 @@
 import { literal, Model, ModelStatic, Op, QueryTypes } from 'sequelize';
-import { columnList } from './columnList';
+import { columnList, quotedTable } from './columnList';
 import { parameterList } from './dialects/placeholders';
 import { needsInstances, toModelRow } from '../model/ModelRow';
 import { RowPlan, rowPlan } from './rowPlan';
+import { queryGeneratorOf } from './queryGenerator';
+import { keptStatement } from './statementCache';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -119,14 +121,23 @@ export function findByKeys<M extends Model>(
   where?: (alias: string) => string,
   as: ReadAs = 'instances',
 ): Promise<M[]> {
-  const { named, table, column, paranoid, quote } = columnList(target, attributes);
   if (needsFindAll(target)) {
     const condition = { [key]: { [Op.in]: keys } };
+    const alias = queryGeneratorOf(target).quoteIdentifier(target.name);
     return target.findAll({
-      where: (where ? { [Op.and]: [condition, literal(where(quote(target.name)))] } : condition) as never,
+      where: (where ? { [Op.and]: [condition, literal(where(alias))] } : condition) as never,
       ...(attributes ? { attributes } : {}),
     });
   }
-  const filtered = where ? ` AND ${where(table)}` : '';
-  return selectModels(target, `SELECT ${named()} FROM ${table} WHERE ${column(key)} IN (${parameterList(keys.length)})${paranoid}${filtered}`, keys, { as });
+  const condition = where ? ` AND ${where(quotedTable(target))}` : '';
+  const { head, tail } = keptStatement(target, `byKeys ${key} ${attributes?.join(',') ?? '*'}${condition}`, () =>
+    byKeysStatement(target, key, attributes, condition),
+  );
+  return selectModels(target, `${head}${parameterList(keys.length)}${tail}`, keys, { as });
+}
+
+/** The SELECT of {@link findByKeys} around its list of keys: `SELECT ... IN (` and `) AND ...`. */
+function byKeysStatement(target: AnyModel, key: string, attributes: string[] | null, condition: string): { head: string; tail: string } {
+  const { named, table, column, paranoid } = columnList(target, attributes);
+  return { head: `SELECT ${named()} FROM ${table} WHERE ${column(key)} IN (`, tail: `)${paranoid}${condition}` };
 }

@@ -23,11 +23,9 @@ export interface SortRequest {
  * name itself. A key the client chose that is not allowed is a 400 listing the allowed ones.
  */
 export function resolveSortKey(keys: SortableKeys, request: SortRequest, fallback: string | null): string | null {
-  const denied = new Set(request.denied?.map(snake));
-  const allowed = request.allowed ?? [...new Set([...keys.keys()].map(snake))].filter((key) => !denied.has(key));
+  const allowed = request.allowed ?? keysAllowed(keys, request.denied);
   const wanted = request.params.sort;
-  const permitted = allowed.some((key) => key === wanted || camel(key) === camel(wanted));
-  const attribute = permitted ? findAttribute(keys, wanted) : undefined;
+  const attribute = allows(allowed, wanted) ? findAttribute(keys, wanted) : undefined;
   if (attribute !== undefined) return attribute;
   if (!request.sortGiven) return fallback;
   throw notAllowed(request, allowed);
@@ -40,7 +38,25 @@ export function resolveSortKey(keys: SortableKeys, request: SortRequest, fallbac
 export function checkSortAllowed(request: SortRequest): void {
   const { allowed, sortGiven, params } = request;
   if (!allowed || !sortGiven) return;
-  if (!allowed.some((key) => key === params.sort || camel(key) === camel(params.sort))) throw notAllowed(request, allowed);
+  if (!allows(allowed, params.sort)) throw notAllowed(request, allowed);
+}
+
+/** True when `allowed` names `wanted`, in either spelling (`created_at`, `createdAt`). */
+function allows(allowed: readonly string[], wanted: string): boolean {
+  if (allowed.includes(wanted)) return true;
+  const camelWanted = camel(wanted);
+  return allowed.some((key) => camel(key) === camelWanted);
+}
+
+const snakeKeys = new WeakMap<SortableKeys, readonly string[]>();
+
+/** Every key of the relation, snake_case, once each (found once per model), less the `denied` ones. */
+function keysAllowed(keys: SortableKeys, denied: readonly string[] | undefined): readonly string[] {
+  let all = snakeKeys.get(keys);
+  if (!all) snakeKeys.set(keys, (all = [...new Set([...keys.keys()].map(snake))]));
+  if (!denied || denied.length === 0) return all;
+  const hidden = new Set(denied.map(snake));
+  return all.filter((key) => !hidden.has(key));
 }
 
 function notAllowed(request: SortRequest, allowed: readonly string[]): UnexpectedIncludesParameterError {
@@ -52,8 +68,28 @@ function notAllowed(request: SortRequest, allowed: readonly string[]): Unexpecte
 }
 
 function findAttribute(keys: SortableKeys, wanted: string): string | undefined {
-  if (keys.has(wanted)) return wanted;
+  const named = spellingsOf(keys).get(wanted);
+  if (named !== undefined) return named;
   if (keys.has(camel(wanted))) return camel(wanted);
   for (const [attribute, column] of keys) if (column === wanted) return attribute;
   return undefined;
+}
+
+const spellings = new WeakMap<SortableKeys, ReadonlyMap<string, string>>();
+
+/**
+ * Each attribute by its own name and by its snake_case spelling (where camelCase reads it back):
+ * the names `findAttribute` takes first, found once per model.
+ */
+function spellingsOf(keys: SortableKeys): ReadonlyMap<string, string> {
+  let names = spellings.get(keys);
+  if (!names) {
+    const found = new Map<string, string>([...keys.keys()].map((attribute) => [attribute, attribute]));
+    for (const attribute of keys.keys()) {
+      const spelled = snake(attribute);
+      if (!found.has(spelled) && camel(spelled) === attribute) found.set(spelled, attribute);
+    }
+    spellings.set(keys, (names = found));
+  }
+  return names;
 }
