@@ -2,7 +2,7 @@ import { QueryTypes, type Model, type ModelStatic } from 'sequelize';
 import { columnList } from './columnList';
 import { needsFindAll, rawRows, ReadAs, recordsOf, selectModels } from './selectModels';
 import { whereCondition } from './whereCondition';
-import { keptStatement, statementsKept } from './statementCache';
+import { keptStatement } from './statementCache';
 
 type AnyModel = ModelStatic<Model>;
 
@@ -26,7 +26,7 @@ interface PageStatement {
   alias: string;
 }
 
-export { statementsKept };
+export { statementsKept } from './statementCache';
 
 /**
  * The rows `model.findAll(options)` answers, read by one SELECT written here when the options are

@@ -9,31 +9,39 @@ type AnyModel = ModelStatic<Model>;
  */
 export const MAX_STATEMENTS_PER_MODEL = 256;
 
-const kept = new WeakMap<AnyModel, Map<string, unknown>>();
+/** The statements written for a model, for the Sequelize it was bound to then (its dialect quotes them). */
+interface Kept {
+  sequelize: unknown;
+  statements: Map<string, unknown>;
+}
+
+const kept = new WeakMap<AnyModel, Kept>();
 
 /**
  * The statement of `model` that `key` names: written by `write` the first time, then kept, so that
  * what does not depend on the request (quoted columns, table, order) is not written again for each
- * one. `key` must name everything `write` reads; a statement holding a client's condition is not
- * one to keep.
+ * one. `key` must name everything `write` reads, the text of a condition included: two requests
+ * share a statement only when they would have written the same one.
  *
  * @example
  * const head = keptStatement(Author, 'byKeys id *', () => `SELECT ... WHERE "id" IN (`);
  */
 export function keptStatement<T>(model: AnyModel, key: string, write: () => T): T {
-  let byKey = kept.get(model);
-  if (!byKey) kept.set(model, (byKey = new Map<string, unknown>()));
-  let statement = byKey.get(key) as T | undefined;
+  let found = kept.get(model);
+  // A model bound to another Sequelize since (another database, another dialect) starts again.
+  if (!found || found.sequelize !== model.sequelize) kept.set(model, (found = { sequelize: model.sequelize, statements: new Map<string, unknown>() }));
+  const { statements } = found;
+  let statement = statements.get(key) as T | undefined;
   if (statement === undefined) {
     statement = write();
-    if (byKey.size < MAX_STATEMENTS_PER_MODEL) byKey.set(key, statement);
+    if (statements.size < MAX_STATEMENTS_PER_MODEL) statements.set(key, statement);
   }
   return statement;
 }
 
 /** How many statements are kept for `model` (at most MAX_STATEMENTS_PER_MODEL, 256). */
 export function statementsKept(model: AnyModel): number {
-  return kept.get(model)?.size ?? 0;
+  return kept.get(model)?.statements.size ?? 0;
 }
 
 /**

@@ -28,6 +28,14 @@ describe('statementCache', () => {
     expect(writes, 'not kept: written each time').to.equal(2);
   });
 
+  it('starts again for a model bound to another Sequelize since (its dialect quotes differently)', () => {
+    const target = { sequelize: { name: 'sqlite' } } as unknown as ModelStatic<Model>;
+    expect(keptStatement(target, 'table', () => '`books`')).to.equal('`books`');
+    (target as unknown as { sequelize: object }).sequelize = { name: 'postgres' };
+    expect(keptStatement(target, 'table', () => '"books"')).to.equal('"books"');
+    expect(statementsKept(target)).to.equal(1);
+  });
+
   it('lastText writes the text again only when the number of keys changes', () => {
     const counts: number[] = [];
     const sql = lastText((count) => {
