@@ -4,6 +4,7 @@ import { ApiError } from '../errors/ApiError';
 import { DATABASE_RETRY_AFTER } from '../errors/describeError';
 import type { InternalHttpError } from './InternalHttpError';
 import { endFailedSqliteTransactions } from './sqliteTransactions';
+import { oneStatementAtATime } from './sqliteStatements';
 
 /** What Sequelize asks of a continuation-local namespace (cls-hooked's interface). */
 export interface ClsNamespace {
@@ -89,6 +90,7 @@ export function transactionNamespace(sequelize: Sequelize): ClsNamespace {
   if (!constructor._cls) constructor.useCLS(new AsyncLocalNamespace());
   guardStatements(sequelize);
   endFailedSqliteTransactions(sequelize);
+  oneStatementAtATime(sequelize);
   return (installed = constructor._cls!);
 }
 

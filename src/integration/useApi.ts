@@ -10,6 +10,7 @@ import type { Policy } from '../policy/definePolicy';
 import type { ApiLogger } from '../observe/ApiLogger';
 import { observeDatabase } from './observeDatabase';
 import { endFailedSqliteTransactions } from '../dispatcher/sqliteTransactions';
+import { oneStatementAtATime } from '../dispatcher/sqliteStatements';
 import { readSqliteDatesExactly } from '../loader/sqliteDates';
 import { ApiError } from '../errors/ApiError';
 import { RouteRegistry } from '../routing/RouteRegistry';
@@ -105,6 +106,7 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
   if (sequelize) {
     observeDatabase(sequelize);
     endFailedSqliteTransactions(sequelize);
+    oneStatementAtATime(sequelize);
     readSqliteDatesExactly(sequelize);
   }
   const governed = policiesByModel(policies);
