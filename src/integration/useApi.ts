@@ -12,6 +12,7 @@ import { observeDatabase } from './observeDatabase';
 import { endFailedSqliteTransactions } from '../dispatcher/sqliteTransactions';
 import { oneStatementAtATime } from '../dispatcher/sqliteStatements';
 import { readSqliteDatesExactly } from '../loader/sqliteDates';
+import { applyPoliciesToStatements } from '../loader/policyStatements';
 import { ApiError } from '../errors/ApiError';
 import { RouteRegistry } from '../routing/RouteRegistry';
 import { bodyValidation, queryValidation } from '../validation/validationOptions';
@@ -58,6 +59,19 @@ function policiesByModel(policies: readonly Policy[] | undefined): ReadonlyMap<u
     byModel.set(policy.model, policy);
   }
   return byModel;
+}
+
+/** The Sequelize instances a request's statements may go through: the app's, and each governed model's. */
+function databasesOf(sequelize: Sequelize | undefined, policies: readonly Policy[]): Set<Sequelize> {
+  const databases = new Set<Sequelize>(sequelize ? [sequelize] : []);
+  for (const { model } of policies) {
+    try {
+      if (model.sequelize) databases.add(model.sequelize);
+    } catch {
+      // A model not initialised yet has no Sequelize to read from.
+    }
+  }
+  return databases;
 }
 
 /** The default error listener: a 5xx error with its request id, to the logger or to stderr. */
@@ -110,6 +124,7 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     readSqliteDatesExactly(sequelize);
   }
   const governed = policiesByModel(policies);
+  if (governed) for (const database of databasesOf(sequelize, policies!)) applyPoliciesToStatements(database);
   // Every declared name against the models and transformers: a typo stops the app here, not a client later.
   const transformerModels = checkDeclarations(routedActions(routing.controllers), modelsOf(sequelize), governed !== undefined);
   const state: AppState = Object.freeze({

@@ -73,6 +73,21 @@ export function relatedModel(resources: readonly Resource[]): AnyModel | undefin
 }
 
 /**
+ * The first relation `resources` name (`this.related(model, '...')`) that the principal may not use
+ * on its parent's model: what an include method that could not be learnt before it ran (one whose
+ * branch depends on the model) names is checked as it runs.
+ */
+export function hiddenRelationIn(access: AccessView, resources: readonly Resource[]): string | undefined {
+  for (const resource of resources) {
+    if (resource.kind === 'null' || !(resource.data instanceof RelatedRef)) continue;
+    const { parent, association } = resource.data;
+    const model = parent.constructor as AnyModel;
+    if (model.associations?.[association] && access.hiddenRelations(model).has(association)) return association;
+  }
+  return undefined;
+}
+
+/**
  * Sort keys without those on an attribute the principal may not read: taken out of an allowlist,
  * or denied when every column is allowed. Refused then as keys that were never allowed.
  */

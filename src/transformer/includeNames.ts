@@ -22,14 +22,12 @@ export function includeNames(
   narrow?: readonly string[],
   unusable: ReadonlySet<string> = NONE,
 ): Array<[string, string]> {
-  const allowed = transformer.availableIncludes.filter((name) => !unusable.has(name) && (!narrow || narrow.some((n) => fieldKey(n) === fieldKey(name))));
+  const allowed = allowedIncludes(transformer, unusable, narrow);
   const byKey = new Map(allowed.map((name) => [fieldKey(name), name]));
   const names: Array<[string, string]> = [];
   for (const [requested, child] of node.children) {
     const declared = byKey.get(fieldKey(requested));
-    if (!declared) {
-      throw new UnexpectedIncludesParameterError(child.path, `unknown include "${requested}"; available: ${allowed.join(', ') || 'none'}`);
-    }
+    if (!declared) throw unknownInclude(transformer, child.path, requested, unusable, narrow);
     names.push([declared, requested]);
   }
   for (const name of transformer.defaultIncludes) {
@@ -39,6 +37,28 @@ export function includeNames(
   checkExcludes(transformer, exclude, names, unusable);
   const dropped = new Set([...exclude.names].map(fieldKey));
   return names.filter(([declared]) => !dropped.has(fieldKey(declared)));
+}
+
+/** The includes a client may name at one level: declared, usable by the principal, within the action's narrowing. */
+function allowedIncludes(transformer: Transformer, unusable: ReadonlySet<string>, narrow: readonly string[] | undefined): string[] {
+  return transformer.availableIncludes.filter((name) => !unusable.has(name) && (!narrow || narrow.some((n) => fieldKey(n) === fieldKey(name))));
+}
+
+/**
+ * The 400 for an include name a level does not offer (`path` as the request spelled it), listing those it does.
+ *
+ * @example
+ * throw unknownInclude(new BookTransformer(), 'author.nope', 'nope', new Set());
+ */
+export function unknownInclude(
+  transformer: Transformer,
+  path: string,
+  requested: string,
+  unusable: ReadonlySet<string>,
+  narrow?: readonly string[],
+): UnexpectedIncludesParameterError {
+  const allowed = allowedIncludes(transformer, unusable, narrow);
+  return new UnexpectedIncludesParameterError(path, `unknown include "${requested}"; available: ${allowed.join(', ') || 'none'}`);
 }
 
 /** Excluded names must be this transformer's includes; a path going deeper must go through one that is included. */

@@ -18,10 +18,12 @@ export interface IncludeShape {
 }
 
 /**
- * The includes of a transformer as its include methods declare them, learnt by calling each
- * (non-batch) method once with a bare model: they only name a relation (`this.related()`), so
- * nothing is loaded. A method that needs real data, is async or batched is open: its transformer is
- * the one `includeTransformers` declares for it, else unknown.
+ * The includes of a transformer as its include methods declare them, learnt by calling each method
+ * once with a bare model (a batch method with a list of one): they only name a relation
+ * (`this.related()`), so nothing is loaded. An async method is learnt as its promise settles (the
+ * app's start-up check asks, so before its first request). A method that needs real data (one whose
+ * branch depends on the model) stays open: its transformer is the one `includeTransformers` declares
+ * for it, else unknown, and the relation it names is checked against the caller's policy as it runs.
  */
 export function includeShapes(transformer: Transformer): IncludeShape[] {
   let shapes = shapeCache.get(transformer.constructor);
@@ -35,25 +37,40 @@ const shapeCache = new WeakMap<object, IncludeShape[]>();
 function learnShapes(transformer: Transformer): IncludeShape[] {
   const names = [...new Set([...transformer.availableIncludes, ...transformer.defaultIncludes])];
   return names.map((name): IncludeShape => {
-    const { item, method } = includeMethods(transformer, name);
+    const { item, batch, method } = includeMethods(transformer, name);
     const declared = transformer.includeTransformers[name];
     const source = declared === undefined ? undefined : instantiate(declared);
     // An include whose method cannot show its transformer: the one the transformer declares for it, if any.
     const open: IncludeShape = { name, kind: 'unknown', type: name, method, ...(source instanceof Transformer ? { transformer: source } : {}) };
-    if (!item) return open;
     let resource: unknown;
     try {
-      resource = item.call(transformer, {} as never, defaultIncludeParams());
+      resource = batch
+        ? firstOf(batch.call(transformer, [{}] as never[], defaultIncludeParams()))
+        : item!.call(transformer, {} as never, defaultIncludeParams());
     } catch {
       return open;
     }
     if (resource instanceof Promise) {
-      resource.catch(() => undefined);
+      resource.then(
+        (settled) => Object.assign(open, shapeOf(name, method, settled, open)),
+        () => undefined,
+      );
       return open;
     }
-    if (!(resource instanceof ItemResource) && !(resource instanceof CollectionResource)) return open;
-    const child = resource.transformer instanceof Transformer ? resource.transformer : undefined;
-    const relation = resource.data instanceof RelatedRef ? resource.data.association : undefined;
-    return { name, kind: resource.kind, transformer: child, type: resource.resourceKey ?? name, method, ...(relation ? { relation } : {}) };
+    return shapeOf(name, method, resource, open);
   });
+}
+
+/** The first resource a batch method answers, or the promise of it. */
+function firstOf(resources: unknown): unknown {
+  if (resources instanceof Promise) return resources.then((list: unknown): unknown => (Array.isArray(list) ? (list as unknown[])[0] : undefined));
+  return Array.isArray(resources) ? resources[0] : undefined;
+}
+
+/** The shape a method's answer shows: `open` when it is not an item or collection. */
+function shapeOf(name: string, method: string, resource: unknown, open: IncludeShape): IncludeShape {
+  if (!(resource instanceof ItemResource) && !(resource instanceof CollectionResource)) return open;
+  const child = resource.transformer instanceof Transformer ? resource.transformer : undefined;
+  const relation = resource.data instanceof RelatedRef ? resource.data.association : undefined;
+  return { name, kind: resource.kind, transformer: child, type: resource.resourceKey ?? name, method, ...(relation ? { relation } : {}) };
 }

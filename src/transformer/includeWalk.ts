@@ -4,10 +4,10 @@ import { childNode, EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } 
 import { Budget } from './Budget';
 import { FieldPolicies } from './fieldPolicy';
 import { HiddenFields } from './hiddenFields';
-import { includeTarget, relatedModel, unusableIncludes, withoutHiddenKeys } from './AccessView';
+import { hiddenRelationIn, includeTarget, relatedModel, unusableIncludes, withoutHiddenKeys } from './AccessView';
 import { aggregateGroup, callInclude } from './includeCalls';
 import { columnSelector, includeWhere, readAs } from './includeReads';
-import { childExclude, includeNames, refuseIncludes } from './includeNames';
+import { childExclude, includeNames, refuseIncludes, unknownInclude } from './includeNames';
 import { includeSortKeys } from './includeSortKeys';
 import { ItemMaker } from './itemMaker';
 import { attach, writeAggregates, writeInto } from './parentIncludes';
@@ -146,10 +146,17 @@ export class IncludeWalk {
   /** Resolves every requested and default include of one group of parents. */
   private async includeGroup(group: Group, node: IncludeTree | IncludeNode, exclude: ExcludeTree, narrow?: readonly string[]): Promise<void> {
     const { access } = this.options;
-    for (const [name, requested] of includeNames(group.transformer, node, exclude, narrow, unusableIncludes(access, group.transformer))) {
+    const unusable = unusableIncludes(access, group.transformer);
+    for (const [name, requested] of includeNames(group.transformer, node, exclude, narrow, unusable)) {
       const child = childNode(node, requested, this.options.defaults);
       const params = includeParams(child, group.transformer.limits[name]);
       const resources = await callInclude(group, name, params);
+      // A relation the caller may not use, named by a method that could not be learnt beforehand:
+      // refused as an include that does not exist when asked, left out when it is a default.
+      if (access && hiddenRelationIn(access, resources) !== undefined) {
+        if (node.children.has(requested)) throw unknownInclude(group.transformer, child.path, requested, new Set([...unusable, name]), narrow);
+        continue;
+      }
       const where = includeWhere(this.options, group.transformer, name, child);
       const target = access && (relatedModel(resources) ?? includeTarget(access, group.transformer, name));
       const hidden = target ? access.hidden(target) : undefined;
