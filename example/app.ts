@@ -27,7 +27,6 @@ useContainer(Container);
  */
 const DocsController = docsController({
   path: '/v1',
-  perPrincipal: true,
   info: { title: 'Books API', version: '1.0.0', description: 'The example of routing-controllers-api.' },
 });
 

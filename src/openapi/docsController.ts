@@ -55,13 +55,16 @@ export function docsController({
   path = '',
   info = {},
   assets = swaggerUiRoot(),
-  perPrincipal = false,
+  perPrincipal,
 }: {
   path?: string;
   info?: OpenApiInfo;
   /** The directory of Swagger UI's files; default: the installed `swagger-ui-dist`. */
   assets?: string | null;
-  /** With policies: `openapi.json` describes what the caller asking for it may do (its principal). */
+  /**
+   * With policies: `openapi.json` describes what the caller asking for it may do (its principal).
+   * Default: true when the app has policies (each caller gets its own); false serves everyone the whole.
+   */
   perPrincipal?: boolean;
 } = {}): new () => object {
   const available = hasSwaggerUi(assets);
@@ -75,7 +78,9 @@ export function docsController({
     @Get('/openapi.json')
     @ContentType('application/json; charset=utf-8')
     openapi() {
-      return perPrincipal ? openApiDocument({ ...info, principal: currentContext('openapi').principal }) : openApiDocument(info);
+      const context = currentContext('openapi');
+      const own = perPrincipal ?? context.app.policies !== undefined;
+      return own ? openApiDocument({ ...info, principal: context.principal }) : openApiDocument(info);
     }
 
     @Get('/docs')

@@ -99,11 +99,11 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
   }
 }
 
-describe('docsController({ perPrincipal: true })', () => {
-  it('serves each caller the document of what it may do; without the option, everyone gets the whole', async () => {
+describe('docsController({ perPrincipal })', () => {
+  it('serves each caller the document of what it may do, by default when the app has policies; perPrincipal: false serves everyone the whole', async () => {
     const sequelize = await exampleDatabase();
     const app = useApi(express(), {
-      controllers: [BooksController, docsController({ path: '/own', perPrincipal: true }), docsController({ path: '/all' })],
+      controllers: [BooksController, docsController({ path: '/own' }), docsController({ path: '/all', perPrincipal: false })],
       principal,
       policies,
       sequelize,

@@ -9,7 +9,7 @@ import { Service } from 'typedi';
 import { Transformer as UseTransformer } from '../../decorators';
 import { Author, Book, Comment, Genre } from '../../example/models';
 import { CommentTransformer } from '../../example/transformers/CommentTransformer';
-import { Exists, findOrFail, json, Transformer, useApi } from '../../src';
+import { docsController, Exists, findOrFail, json, Transformer, useApi } from '../../src';
 import type { TestResponse } from '../fixture/app';
 import { exampleDatabase } from '../fixture/database';
 import { ADMIN, policies, principal, READER, VISIBLE_BOOKS } from '../fixture/policies';
@@ -103,7 +103,7 @@ class ProbeController {
 /** The probe app on `framework`, under the fixture's policies, called in process. */
 async function probeApp(framework: 'express' | 'koa'): Promise<TestFetch> {
   const sequelize = await exampleDatabase();
-  const options = { controllers: [ProbeController], policies, principal, sequelize };
+  const options = { controllers: [ProbeController, docsController({ path: '/probe' })], policies, principal, sequelize };
   const app = framework === 'express' ? useApi(express(), options) : useApi(new Koa(), options);
   const koa = framework === 'koa' ? (app as Koa).callback() : undefined;
   const listener: RequestListener = koa ? (req, res) => void koa(req, res) : (app as express.Express);
@@ -138,6 +138,22 @@ for (const framework of ['express', 'koa'] as const) {
         expect(anonymous.status, anonymous.text).to.equal(200);
       });
     }
+
+    it("each caller's document offers no include through a hidden relation a method names, batch and async methods too", async () => {
+      const includes = async (headers: Record<string, string>) => {
+        const document = (await get('/probe/openapi.json', { headers })).body as {
+          paths: Record<string, { get: { parameters: Array<{ name: string; schema: { items: { anyOf: Array<{ enum?: string[] }> } } }> } }>;
+        };
+        const parameter = document.paths['/probe/books/{id}'].get.parameters.find((candidate) => candidate.name === 'include')!;
+        return parameter.schema.items.anyOf[0].enum;
+      };
+      expect(await includes({})).to.include.members(['genres', 'shelf', 'labels', 'commentsQueried']);
+      const reader = await includes(READER.headers);
+      expect(reader).to.include('commentsQueried');
+      expect(reader).not.to.include.members(['genres']);
+      expect(reader).not.to.include('shelf');
+      expect(reader).not.to.include('labels');
+    });
 
     it('an include method that queries for itself gets only the rows the caller may see, without hidden attributes', async () => {
       const res = await asReader('/probe/books/2?include=commentsQueried');
