@@ -4,5 +4,6 @@ export { Paginated } from './Paginated';
 export { Sortable } from './Sortable';
 export { Created } from './Created';
 export { Filterable } from './Filterable';
+export { Relationship } from './Relationship';
 export type { PaginatedOptions, TransformerSource } from '../src/metadata/actionMetadata';
 export type { FilterableFields, FilterDeclaration, FilterOperator } from '../src/metadata/filterTypes';

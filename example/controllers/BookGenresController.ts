@@ -13,6 +13,7 @@ import {
   relationshipResponse,
   validId,
 } from '../../src';
+import { Relationship } from '../../decorators';
 import { Book, BookGenre, Genre } from '../models';
 
 const TYPE = 'genres';
@@ -31,9 +32,11 @@ type Change = 'add' | 'replace' | 'remove';
 /**
  * v1.books.relationships.genres.show|add|replace|remove: a book's genres as a JSON:API to-many
  * relationship (`/v1/books/1/relationships/genres`), which atomic operations reach too. Writes answer
- * 204; a genre that does not exist is a 404 and nothing is written.
+ * 204; a genre that does not exist is a 404 and nothing is written. A caller from whom a policy hides
+ * Book.genres finds no such route (`@Relationship`).
  */
 @Service()
+@Relationship(() => Book, 'genres')
 @JsonController('/v1/books/:id/relationships/genres')
 export class BookGenresController {
   constructor(private readonly api: Api) {}

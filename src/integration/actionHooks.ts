@@ -5,6 +5,7 @@ import { checkRequestDocument } from '../jsonapi/documentChecks';
 import { bodyCheck } from './bodyParam';
 import { recordActionCall } from './actionCall';
 import { checkWritable } from './writableCheck';
+import { checkRelationship } from './relationshipCheck';
 import { deriveRouteName } from '../routing/RouteRegistry';
 import { readActionMetadata } from '../metadata/actionMetadata';
 
@@ -44,6 +45,7 @@ export function wrapAction(action: ActionMetadata, hooks: DriverHooks, execute: 
       return requestStorage.run(context, () => {
         context.observation.setRoute(context.method, shownRoute);
         context.action = recordActionCall(context, metadata);
+        checkRelationship(context);
         checkBody?.(context);
         const params = hooks.paramsOf(call);
         if (hooks.app.config.serializer === 'json-api') checkRequestDocument(context, params);

@@ -11,6 +11,7 @@ export const METADATA = Object.freeze({
   sortable: Symbol.for('routing-controllers-api:sortable'),
   created: Symbol.for('routing-controllers-api:created'),
   filterable: Symbol.for('routing-controllers-api:filterable'),
+  relationship: Symbol.for('routing-controllers-api:relationship'),
 });
 
 /** A transformer class with a no-argument constructor, or an instance to share. */
@@ -45,6 +46,14 @@ export interface ActionApiMetadata {
   readonly created?: () => ModelStatic<Model>;
   /** `@Filterable`: the model listed and the fields `filter[...]` may name. */
   readonly filterable?: FilterableMetadata;
+  /** `@Relationship`: the association the action serves as a relationship endpoint (on the method or its class). */
+  readonly relationship?: RelationshipMetadata;
+}
+
+/** What `@Relationship(() => Book, 'genres')` records. */
+export interface RelationshipMetadata {
+  readonly model: () => ModelStatic<Model>;
+  readonly name: string;
 }
 
 /** Reads the decorators of `method` on a controller class. */
@@ -57,6 +66,7 @@ export function readActionMetadata(controller: { prototype: object }, method: st
     sortable: read<'sortable'>(METADATA.sortable),
     created: read<'created'>(METADATA.created),
     filterable: read<'filterable'>(METADATA.filterable),
+    relationship: read<'relationship'>(METADATA.relationship) ?? (Reflect.getMetadata(METADATA.relationship, controller) as RelationshipMetadata | undefined),
   });
 }
 

@@ -71,6 +71,7 @@ export function buildOpenApiDocument({ config, routing = {}, info = {}, access }
   for (const route of routes) {
     const path = openApiPath(route);
     const method = route.action.type.toLowerCase();
+    if (access && hiddenRelationship(route, access)) continue;
     const operation = getOperation(route, requestSchemas) as unknown as Operation;
     const jsonApiOnly = operation[JSON_API_ONLY] === true;
     delete operation[JSON_API_ONLY];
@@ -99,6 +100,12 @@ export function buildOpenApiDocument({ config, routing = {}, info = {}, access }
       },
     },
   };
+}
+
+/** True when the route is a relationship endpoint (`@Relationship`) of an association the document's principal may not use. */
+function hiddenRelationship(route: IRoute, access: AccessView): boolean {
+  const relationship = readActionMetadata(route.action.target, route.action.method).relationship;
+  return relationship !== undefined && access.hiddenRelations(relationship.model()).has(relationship.name);
 }
 
 interface Context {

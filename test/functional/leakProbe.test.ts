@@ -46,6 +46,8 @@ const FIELD_PROBES: Probe[] = [
   { roles: ['reader'], name: 'genres', path: '/v1/books?include={N}:count' },
   { roles: ['reader'], name: 'genres', path: '/v1/books?include=author,{N}:limit(2|0)' },
   { roles: ['reader'], name: 'genres', path: '/v1/books?exclude={N}' },
+  // A relationship endpoint of the hidden relation (@Relationship): no such route.
+  { roles: ['reader'], name: 'genres', path: '/v1/books/1/relationships/{N}' },
   // An include's filter(), sort() and aggregates, at depth 1 and 3.
   { roles: ['reader'], name: 'rating', path: '/v1/books?include=comments:filter({N}|gte|3)' },
   { roles: ['reader'], name: 'rating', path: '/v1/books?include=comments:sort({N}|desc)' },

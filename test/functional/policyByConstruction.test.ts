@@ -7,13 +7,14 @@ import { Body, Get, JsonController, Param, Post } from 'routing-controllers';
 import { Op } from 'sequelize';
 import { Service } from 'typedi';
 import { Transformer as UseTransformer } from '../../decorators';
-import { Author, Book, Comment, Genre } from '../../example/models';
+import { Author, Book, BookGenre, Comment, Genre } from '../../example/models';
 import { CommentTransformer } from '../../example/transformers/CommentTransformer';
 import { docsController, Exists, findOrFail, json, Transformer, useApi } from '../../src';
 import type { TestResponse } from '../fixture/app';
 import { exampleDatabase } from '../fixture/database';
 import { ADMIN, policies, principal, READER, VISIBLE_BOOKS } from '../fixture/policies';
 import { injectedFetch, TestFetch } from '../fixture/transport';
+import { startExample } from './exampleServer';
 
 class GenreTransformer extends Transformer<Genre> {
   transform(genre: Genre) {
@@ -195,6 +196,42 @@ for (const framework of ['express', 'koa'] as const) {
       expect(unseen.status, unseen.text).to.equal(422);
       expect(withoutName(unseen, String(VISIBLE_BOOKS + 1))).to.deep.equal(withoutName(missing, '999999'));
       expect((await post(2)).status).to.equal(200);
+    });
+  });
+}
+
+for (const framework of ['express', 'koa'] as const) {
+  describe(`A relationship endpoint of a hidden relation (@Relationship) [${framework}]`, () => {
+    let app: Awaited<ReturnType<typeof startExample>>;
+    before(async () => {
+      app = await startExample(framework, {}, { principal, policies });
+    });
+    after(() => app.close());
+
+    const send = (method: string, path: string, headers: Record<string, string>) =>
+      app.get(path, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: method === 'GET' ? undefined : JSON.stringify({ data: [{ type: 'genres', id: '3' }] }),
+      });
+
+    it('is answered to a reader as a route that does not exist, on every method, and writes nothing', async () => {
+      const before = (await BookGenre.findAll({ where: { bookId: 1 }, order: [['genreId', 'ASC']] })).map((row) => row.genreId);
+      for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) {
+        const hidden = await send(method, '/v1/books/1/relationships/genres', READER.headers);
+        const missing = await send(method, '/v1/books/1/relationships/zqnothing', READER.headers);
+        expect(hidden.status, `${method}: ${hidden.text}`).to.equal(404);
+        expect(hidden.text.replace('genres', '?'), method).to.equal(missing.text.replace('zqnothing', '?'));
+      }
+      expect((await BookGenre.findAll({ where: { bookId: 1 }, order: [['genreId', 'ASC']] })).map((row) => row.genreId)).to.deep.equal(before);
+      const anonymous = await send('GET', '/v1/books/1/relationships/genres', {});
+      expect(anonymous.status, anonymous.text).to.equal(200);
+    });
+
+    it("is not in the reader's document", async () => {
+      const paths = async (headers: Record<string, string>) => Object.keys(((await app.get('/v1/openapi.json', { headers })).body as { paths: object }).paths);
+      expect(await paths({})).to.include('/v1/books/{id}/relationships/genres');
+      expect(await paths(READER.headers)).not.to.include('/v1/books/{id}/relationships/genres');
     });
   });
 }
