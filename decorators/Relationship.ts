@@ -18,5 +18,5 @@ export function Relationship(model: () => ModelStatic<Model>, name: string): Cla
     const relationship = Object.freeze({ model, name });
     if (propertyKey === undefined) Reflect.defineMetadata(METADATA.relationship, relationship, target);
     else Reflect.defineMetadata(METADATA.relationship, relationship, target, propertyKey);
-  }) as ClassDecorator & MethodDecorator;
+  });
 }
