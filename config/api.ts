@@ -63,10 +63,11 @@ const config: ApiConfigInput = {
   },
 
   pagination: {
-    // Signs cursor tokens (HMAC-SHA256) with this secret, at least 32 characters: a client can then
-    // neither invent a position nor edit one it was given (a token whose signature does not match is
-    // a 400). Every process serving the API needs the same secret. null: a token is bound to its
-    // route's path and order and checked value by value, but not signed. API_CURSOR_SECRET sets it.
+    // The key cursor tokens are sealed with (AES-256-GCM), at least 32 characters: a client can
+    // neither read the position a token holds (a hidden column's value among its keys) nor invent or
+    // edit one (a 400). Every process serving the API needs the same secret. null: each process makes
+    // its own, so a token is good in the process that gave it out only (not after a restart, nor in
+    // another worker of a cluster). API_CURSOR_SECRET sets it.
     cursorSecret: null,
   },
 

@@ -14,9 +14,9 @@ import { METADATA } from '../src/metadata/actionMetadata';
  * export class BookGenresController { ... }
  */
 export function Relationship(model: () => ModelStatic<Model>, name: string): ClassDecorator & MethodDecorator {
-  return ((target: object, propertyKey?: string | symbol) => {
+  return (target: object, propertyKey?: string | symbol) => {
     const relationship = Object.freeze({ model, name });
     if (propertyKey === undefined) Reflect.defineMetadata(METADATA.relationship, relationship, target);
     else Reflect.defineMetadata(METADATA.relationship, relationship, target, propertyKey);
-  });
+  };
 }

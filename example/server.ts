@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pino from 'pino';
 import { createExampleApp } from './app';
@@ -36,14 +37,16 @@ async function main(): Promise<void> {
 /** The primary of cluster mode: forks the workers, replaces one that dies, stops them all on a signal. */
 function supervise(settings: ExampleSettings): void {
   let stopping = false;
-  for (let i = 0; i < settings.workers; i++) cluster.fork();
+  // One key for the cursor tokens of every worker: a token one gave out is read by any other.
+  const env = { API_CURSOR_SECRET: process.env.API_CURSOR_SECRET || randomBytes(32).toString('base64url') };
+  for (let i = 0; i < settings.workers; i++) cluster.fork(env);
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
     console.log(`Worker ${worker.process.pid} died (${signal ?? code}); starting another`);
-    cluster.fork();
+    cluster.fork(env);
   });
   const stop = (signal: NodeJS.Signals) => {
     stopping = true;

@@ -15,6 +15,7 @@ export { Paginated } from '../decorators/Paginated';
 export { Sortable } from '../decorators/Sortable';
 export { Created } from '../decorators/Created';
 export { Filterable } from '../decorators/Filterable';
+export { Relationship } from '../decorators/Relationship';
 export type { PaginatedOptions, TransformerSource } from './metadata/actionMetadata';
 
 // Responses

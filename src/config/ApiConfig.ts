@@ -44,8 +44,9 @@ export interface ApiConfig {
   /** Bounds of a client's `filter`: conditions in all (OR groups' included) and values of one `in` or `nin` list. */
   filter: { maxConditions: number; maxListSize: number };
   /**
-   * `cursorSecret`: signs cursor tokens (HMAC-SHA256), so that a position the API did not give out
-   * is refused; null: tokens are bound to their list but not signed (also `API_CURSOR_SECRET`).
+   * `cursorSecret`: the key cursor tokens are sealed with (AES-256-GCM): a client can neither read a
+   * position nor make one the API did not give out. null: a key this process makes, good in this
+   * process only (set one when several processes serve the API). Also `API_CURSOR_SECRET`.
    */
   pagination: { cursorSecret: string | null };
   /** `maxBytes`: the most bytes one transformed response body may hold (400 over it). */

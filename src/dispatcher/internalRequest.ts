@@ -46,6 +46,8 @@ function headersOf(app: AppState, call: InternalCall, body: Buffer | undefined) 
  * Into the app in process, in a fresh context: only `internal.forwardHeaders` come from outside.
  * The inner request is one level deeper (508 beyond `internal.maxDepth`), has its caller's id with
  * a suffix, and its span is a child of this call's; the caller's `Server-Timing` counts it as `internal`.
+ * A call made outside any request (a test's, a script's) is a client's request instead: the app
+ * resolves its principal from its headers, and it may be a batch or atomic operations.
  */
 export async function sendInternal<T>(app: AppState, call: InternalCall): Promise<ApiCallResponse<T>> {
   const { method, path } = call;
@@ -66,7 +68,10 @@ export async function sendInternal<T>(app: AppState, call: InternalCall): Promis
   const principal = call.actingAs ? call.actingAs.principal : (outer?.principal ?? null);
   if (call.actingAs)
     app.logger?.info({ request_id: requestId, parent_id: outer?.requestId, method, path: path.split('?')[0] }, 'internal call as another principal');
-  const origin = { depth, protocol, requestId, parentId: outer?.requestId, parentSpan, budget: outer?.budget, principal };
+  // Made from outside any request (a test, a script) and not as() anyone: a client's request, whose
+  // principal the app resolves from its headers as over a socket.
+  const origin =
+    !outer && !call.actingAs ? ('client' as const) : { depth, protocol, requestId, parentId: outer?.requestId, parentSpan, budget: outer?.budget, principal };
   const done = outer?.observation.timer.begin('internal');
   const signal = call.signal && outer ? AbortSignal.any([outer.signal, call.signal]) : (call.signal ?? outer?.signal);
   let raw: Awaited<ReturnType<typeof dispatchInProcess>>;

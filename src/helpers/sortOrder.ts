@@ -4,7 +4,8 @@ import { ApiError } from '../errors/ApiError';
 import { fieldAttribute } from '../model/fieldAttribute';
 import { actionTransformer } from '../metadata/actionMetadata';
 import { requestQuery } from '../query/RequestQuery';
-import { readSortRequest, SortField, sortableWithout } from '../query/parseSort';
+import { parseSort, readSortRequest, SortField, sortableWithout } from '../query/parseSort';
+import { snakeCase } from '../text/caseStyles';
 import { rulesFor } from '../context/rulesFor';
 
 type AnyModel = ModelStatic<Model>;
@@ -52,5 +53,22 @@ function refuseHidden(context: RequestContext, model: AnyModel, order: OrderItem
 export function sortOrder(model: AnyModel, fallback?: Order): Order | undefined {
   const context = currentContext('sortOrder()');
   const fields = requestQuery(context).sort;
-  return fields ? orderOf(context, model, fields) : fallback;
+  if (fields) return orderOf(context, model, fields);
+  refuseHiddenFallback(context, model, fallback);
+  return fallback;
+}
+
+/**
+ * The action's own order on an attribute the principal may not read is refused as the client's
+ * `sort` on it would be: the rows' order (and a cursor's keys) would tell the hidden values apart.
+ */
+function refuseHiddenFallback(context: RequestContext, model: AnyModel, fallback: Order | undefined): void {
+  const { hidden } = rulesFor(context, model);
+  if (hidden.size === 0 || !Array.isArray(fallback)) return;
+  for (const item of fallback as unknown[]) {
+    const attribute = Array.isArray(item) ? (item as unknown[])[0] : item;
+    if (typeof attribute !== 'string' || !hidden.has(attribute)) continue;
+    const transformer = actionTransformer(context);
+    parseSort(snakeCase(attribute), sortableWithout(context.action?.metadata.sortable ?? [], model, transformer, hidden));
+  }
 }

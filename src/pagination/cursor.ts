@@ -3,7 +3,7 @@ import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
 import { KeysetKey, keysetWhere } from '../loader/keysetWhere';
 import { pageParameters } from '../query/pageParameters';
-import { decode, Direction, encode, fingerprintOf, listOf, sameFingerprint, typedValues } from './cursorToken';
+import { Direction, listOf, seal, typedValues, unseal } from './cursorToken';
 import { paginationInvalid } from '../query/parsePage';
 import { readRows } from '../loader/readPage';
 import { readAsFor } from '../loader/readAs';
@@ -77,10 +77,8 @@ export async function cursorPage<M extends Model>(
   const keys = keysOf(model, options.order);
   const list = listOf(context.path, model, keys, filter);
   const secret = context.app.config.pagination.cursorSecret;
-  const position = token ? decode(token, parameter) : null;
-  if (position && (position.values.length !== keys.length || !sameFingerprint(position.fingerprint, fingerprintOf(list, secret, position)))) {
-    throw paginationInvalid(parameter, 'belongs to another list or order, or was altered: start again without it');
-  }
+  const position = token ? unseal(token, list, secret, parameter) : null;
+  if (position && position.values.length !== keys.length) throw paginationInvalid(parameter, 'is not a cursor this API gave out');
   const backwards = position?.direction === 'before';
   const order: OrderItem[] = keys.map(([attribute, direction]) => [attribute, backwards ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction]);
   const keyset = position ? keysetWhere(model, keys, typedValues(model, keys, position.values, parameter), position.direction) : null;
@@ -97,7 +95,7 @@ export async function cursorPage<M extends Model>(
   const at = (row: M | undefined, direction: Direction) => {
     if (!row) return null;
     const values = keys.map(([attribute]) => valueOf(row as unknown as Model, attribute));
-    return encode({ direction, values, fingerprint: fingerprintOf(list, secret, { direction, values }) });
+    return seal({ direction, values }, list, secret);
   };
   const first = items[0];
   const last = items[items.length - 1];

@@ -4,9 +4,9 @@ import { Comment } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
 import { exampleDatabase, exampleQueries, testDialect } from '../fixture/database';
 import { UNFLAGGED } from '../fixture/seededRows';
+import { seal } from '../../src/pagination/cursorToken';
 
 const ids = (body: { data: Array<{ id: number | string }> }) => body.data.map((item) => Number(item.id));
-const token = (parts: unknown) => Buffer.from(JSON.stringify(parts)).toString('base64url');
 
 onBothFrameworks('cursor pagination (GET /v1/comments, @Paginated({ cursor: true }))', (app) => {
   it('walks every comment forward, newest first, without a gap or a repeat, and back again', async () => {
@@ -75,45 +75,39 @@ onBothFrameworks('cursor pagination (GET /v1/comments, @Paginated({ cursor: true
     expect([...ids(res.body), ...ids(next.body)]).to.deep.equal(ascending);
   });
 
-  it('answers 400 for a cursor it did not give out: malformed, forged, of another order, too long, mistyped', async () => {
+  it('answers 400 for a cursor it did not give out: malformed, made up, altered, of another order, too long', async () => {
     const good = (await app().get('/v1/comments?per_page=2')).body.meta.cursor.next as string;
-    const [version, direction, fingerprint, created, id] = JSON.parse(Buffer.from(good, 'base64url').toString()) as unknown[];
+    const bytes = Buffer.from(good, 'base64url');
+    const flipped = (at: number) => Buffer.from(bytes.map((byte, i) => (i === at ? byte ^ 1 : byte))).toString('base64url');
     const bad = [
       'not a cursor!',
       'x'.repeat(2000),
-      token({ a: 1 }),
-      token([version, direction, 'forged0000', created, id]),
-      token([version, 7, fingerprint, created, id]),
-      token([version, direction, fingerprint, 'yesterday', id]),
-      token([version, direction, fingerprint, created, 'one']),
-      token([version, direction, fingerprint, created]),
+      'abc',
+      Buffer.from(JSON.stringify([1, 1, '2024-01-01T00:00:00.000Z', 5])).toString('base64url'),
+      flipped(0),
+      flipped(bytes.length - 1),
+      flipped(Math.floor(bytes.length / 2)),
+      good.slice(0, -4),
     ];
     for (const cursor of bad) {
       const res = await app().get(`/v1/comments?cursor=${encodeURIComponent(cursor)}`);
-      expect([res.status, res.body.error?.message], cursor.slice(0, 30)).to.deep.equal([400, res.body.error.message]);
+      expect(res.status, cursor.slice(0, 30)).to.equal(400);
       expect(res.body.error.message).to.match(/^Invalid pagination parameter "cursor"/);
     }
     expect((await app().get(`/v1/comments?sort=created&cursor=${good}`)).status).to.equal(400);
   });
 
-  it('answers 400 for values of the right shape but not of their column: fractional, negative or huge ids, dates that are not instants', async () => {
-    const good = (await app().get('/v1/comments?per_page=2')).body.meta.cursor.next as string;
-    const [version, direction, fingerprint, created, id] = JSON.parse(Buffer.from(good, 'base64url').toString()) as unknown[];
-    expect((await app().get(`/v1/comments?cursor=${token([version, direction, fingerprint, created, id])}`)).status).to.equal(200);
-    for (const [key, value] of [
-      ['id', 515.5],
-      ['id', -5],
-      ['id', 0],
-      ['id', 1e308],
-      ['created', '0'],
-      ['created', '0000-01-01T00:00:00.000Z'],
-      ['created', '2024-02-30T00:00:00.000Z'],
-      ['created', '2024-01-01'],
-    ] as const) {
-      const parts = key === 'id' ? [version, direction, fingerprint, created, value] : [version, direction, fingerprint, value, id];
-      const res = await app().get(`/v1/comments?cursor=${token(parts)}`);
-      expect(res.status, `${key} ${value}`).to.equal(400);
-    }
+  it('gives out tokens no client can read: the position and its values are sealed (the same position, the same token)', async () => {
+    const page = await app().get('/v1/comments?per_page=2');
+    const next = page.body.meta.cursor.next as string;
+    const last = await Comment.findByPk(page.body.data[1].id as number);
+    const opened = Buffer.from(next, 'base64url').toString('latin1');
+    expect(opened).not.to.include(last!.createdAt.toISOString());
+    expect(opened).not.to.include(String(last!.id));
+    expect(opened).not.to.match(/^\[/);
+    expect((await app().get('/v1/comments?per_page=2')).body.meta.cursor.next).to.equal(next);
+    const after = (await app().get(`/v1/comments?per_page=2&cursor=${next}`)).body.meta.cursor.next as string;
+    expect(after.slice(0, 16), 'another position, another nonce').not.to.equal(next.slice(0, 16));
   });
 
   it("binds a token to its list: a cursor of one book's comments is refused on another's", async () => {
@@ -130,40 +124,46 @@ onBothFrameworks('cursor pagination (GET /v1/comments, @Paginated({ cursor: true
 });
 
 onBothFrameworks(
-  'cursor pagination with pagination.cursorSecret: signed tokens',
+  "cursor pagination with pagination.cursorSecret: tokens sealed under the app's key",
   (app) => {
-    const other = 'another secret of at least 32 characters!';
     const secret = 'a secret of at least thirty-two characters';
-    it('walks with signed tokens, and refuses one edited, invented, or signed with another secret', async () => {
+    const list = '/v1/comments|Comment|createdAt DESC,id DESC';
+    it('reads a position sealed under its key; refuses one sealed under another, or for another list', async () => {
       const first = await app().get('/v1/comments?per_page=2');
-      const next = first.body.meta.cursor.next as string;
-      const second = await app().get(`/v1/comments?per_page=2&cursor=${next}`);
+      const last = await Comment.findByPk(first.body.data[1].id as number);
+      const values = [last!.createdAt.toISOString(), last!.id];
+      const mine = seal({ direction: 'after', values }, list, secret);
+      const second = await app().get(`/v1/comments?per_page=2&cursor=${mine}`);
       expect(second.status).to.equal(200);
-      expect(ids(second.body)).to.not.include.members(ids(first.body));
-      const [version, direction, fingerprint, created, id] = JSON.parse(Buffer.from(next, 'base64url').toString()) as [number, number, string, string, number];
-      expect(fingerprint).to.have.length(22);
-      // A valid position of the same list, one the API did not give out: accepted unsigned, refused signed.
-      const edited = await app().get(`/v1/comments?per_page=2&cursor=${token([version, direction, fingerprint, created, id - 1])}`);
-      expect(edited.status).to.equal(400);
-      expect(edited.body.error.message).to.match(/was altered/);
-      const flipped = await app().get(`/v1/comments?per_page=2&cursor=${token([version, -direction, fingerprint, created, id])}`);
-      expect(flipped.status).to.equal(400);
-      const { createHmac } = await import('node:crypto');
-      const list = `/v1/comments|Comment|createdAt DESC,id DESC`;
-      const signed = (key: string) =>
-        token([
-          version,
-          direction,
-          createHmac('sha256', key)
-            .update(`${list}|after|${JSON.stringify([created, id])}`)
-            .digest('base64url')
-            .slice(0, 22),
-          created,
-          id,
-        ]);
-      expect((await app().get(`/v1/comments?per_page=2&cursor=${signed(other)}`)).status).to.equal(400);
-      // The same position signed with the server's secret is the token it gave out.
-      expect(signed(secret)).to.equal(next);
+      expect(ids(second.body)).to.deep.equal(ids((await app().get(`/v1/comments?per_page=2&cursor=${first.body.meta.cursor.next as string}`)).body));
+      for (const other of [
+        seal({ direction: 'after', values }, list, 'another secret of at least 32 characters!'),
+        seal({ direction: 'after', values }, '/v1/comments|Comment|id DESC', secret),
+      ]) {
+        const res = await app().get(`/v1/comments?per_page=2&cursor=${other}`);
+        expect(res.status).to.equal(400);
+        expect(res.body.error.message).to.match(/was altered/);
+      }
+    });
+
+    it('answers 400 for values of the right shape but not of their column: fractional, negative or huge ids, dates that are not instants', async () => {
+      const created = '2024-01-01T02:00:00.000Z';
+      for (const [key, value] of [
+        ['id', 515.5],
+        ['id', -5],
+        ['id', 0],
+        ['id', 1e308],
+        ['created', '0'],
+        ['created', '0000-01-01T00:00:00.000Z'],
+        ['created', '2024-02-30T00:00:00.000Z'],
+        ['created', '2024-01-01'],
+      ] as const) {
+        const values = key === 'id' ? [created, value] : [value, 5];
+        const res = await app().get(`/v1/comments?cursor=${seal({ direction: 'after', values }, list, secret)}`);
+        expect(res.status, `${key} ${value}`).to.equal(400);
+      }
+      expect((await app().get(`/v1/comments?cursor=${seal({ direction: 'after', values: [created, 5] }, list, secret)}`)).status).to.equal(200);
+      expect((await app().get(`/v1/comments?cursor=${seal({ direction: 'after', values: [created] }, list, secret)}`)).status).to.equal(400);
     });
   },
   { pagination: { cursorSecret: 'a secret of at least thirty-two characters' } },

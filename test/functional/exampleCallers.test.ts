@@ -2,10 +2,10 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import { DEVELOPMENT_KEY, tokenFor } from '../../example/auth';
-import { Book } from '../../example/models';
+import { Book, BookGenre } from '../../example/models';
 import { SEED_COUNTS } from '../../example/seeders/001-books';
 import { DRAFTS, SEEDED_USERS } from '../../example/seeders/004-callers';
-import type { SerializerName } from '../../src';
+import { Api, ATOMIC_MEDIA_TYPE, type SerializerName } from '../../src';
 import { ADDED_BY_TESTS } from '../fixture/seededRows';
 import { startExample, TestFramework } from './exampleServer';
 
@@ -228,4 +228,50 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
       });
     });
   }
+}
+
+for (const framework of ['express', 'koa'] as TestFramework[]) {
+  describe(`new Api().forApp(app) from outside any request: a client's request [${framework}, json-api]`, () => {
+    let app: Running;
+    before(async () => {
+      app = await startExample(framework, { serializer: 'json-api' });
+    });
+    after(() => app.close());
+
+    it('asks as the caller its headers name: an editor reads their draft, an anonymous caller gets a 404', async () => {
+      const api = new Api().forApp(app.app);
+      const [draft] = await drafts(SEEDED_USERS[1].id);
+      const own = await api.request({ method: 'GET', url: `/v1/books/${draft}`, headers: { authorization: `Bearer ${tokens.eli}` } });
+      expect(own.status).to.equal(200);
+      expect((await api.request({ method: 'GET', url: `/v1/books/${draft}` })).status).to.equal(404);
+      const refused = await api.request({ method: 'GET', url: '/v1/books/1', headers: { authorization: 'Bearer not-a-token' } });
+      expect(refused.status).to.equal(401);
+    });
+
+    it('sends a batch and atomic operations as that caller', async () => {
+      const api = new Api().forApp(app.app);
+      const [draft] = await drafts(SEEDED_USERS[1].id);
+      const book = await Book.create({ title: 'Asked from outside', authorId: 1, publisherId: 1 });
+      const batch = await api.request<{ meta: { responses: Array<{ status: number }> } }>({
+        method: 'POST',
+        url: '/v1/batch',
+        headers: { authorization: `Bearer ${tokens.eli}` },
+        body: { requests: [{ method: 'GET', url: `/v1/books/${draft}` }] },
+      });
+      expect(batch.status, JSON.stringify(batch.body)).to.equal(200);
+      expect(batch.body.meta.responses[0].status).to.equal(200);
+      const operations = await api.request({
+        method: 'POST',
+        url: '/v1/operations',
+        headers: { authorization: `Bearer ${tokens.eli}`, 'content-type': ATOMIC_MEDIA_TYPE, accept: ATOMIC_MEDIA_TYPE },
+        body: {
+          'atomic:operations': [{ op: 'add', ref: { type: 'books', id: String(book.id), relationship: 'genres' }, data: [{ type: 'genres', id: '1' }] }],
+        },
+      });
+      expect(operations.status, JSON.stringify(operations.body)).to.be.oneOf([200, 204]);
+      expect(await book.$count('genres')).to.equal(1);
+      await BookGenre.destroy({ where: { bookId: book.id } });
+      await book.destroy();
+    });
+  });
 }

@@ -6,10 +6,10 @@ import Koa from 'koa';
 import { Body, Get, JsonController, Param, Post } from 'routing-controllers';
 import { Op } from 'sequelize';
 import { Service } from 'typedi';
-import { Transformer as UseTransformer } from '../../decorators';
+import { Paginated, Transformer as UseTransformer } from '../../decorators';
 import { Author, Book, BookGenre, Comment, Genre } from '../../example/models';
 import { CommentTransformer } from '../../example/transformers/CommentTransformer';
-import { docsController, Exists, findOrFail, json, Transformer, useApi } from '../../src';
+import { cursorPaginate, docsController, Exists, findOrFail, json, Transformer, useApi } from '../../src';
 import type { TestResponse } from '../fixture/app';
 import { exampleDatabase } from '../fixture/database';
 import { ADMIN, policies, principal, READER, VISIBLE_BOOKS } from '../fixture/policies';
@@ -79,6 +79,14 @@ class ProbeController {
   @UseTransformer(ProbeBookTransformer, { resourceKey: 'books' })
   show(@Param('id') id: number) {
     return findOrFail(Book, id);
+  }
+
+  /** Ordered by an attribute a reader may not read. */
+  @Get('/books-by-publication')
+  @UseTransformer(ProbeBookTransformer, { resourceKey: 'books' })
+  @Paginated({ perPage: 3, cursor: true })
+  byPublication() {
+    return cursorPaginate(Book, { order: [['publishedAt', 'DESC']] });
   }
 
   @Get('/books/:id/eager')
@@ -186,6 +194,15 @@ for (const framework of ['express', 'koa'] as const) {
       expect(hidden.status).to.equal(404);
       const res = await asReader('/probe/books/2/lazy');
       expect(res.body).to.deep.equal({ comments: await visibleComments(2), counted: await visibleComments(2) });
+    });
+
+    it("an action's own order on a hidden attribute is refused as the client's sort on it would be", async () => {
+      const res = await asReader('/probe/books-by-publication');
+      expect(res.status, res.text).to.equal(400);
+      expect(res.body.error.message).to.match(/^Invalid sort parameter "sort=published_at": "published_at" cannot be sorted by here/);
+      const anonymous = await get('/probe/books-by-publication');
+      expect(anonymous.status, anonymous.text).to.equal(200);
+      expect(anonymous.body.meta.cursor.next).to.be.a('string');
     });
 
     it('@Exists() reads through the rows rule: an unseen id is answered as a missing one', async () => {
