@@ -118,5 +118,6 @@ export { isModelRow, needsInstances } from './model/ModelRow';
 export type { ModelRow } from './model/ModelRow';
 export { definePolicy } from './policy/definePolicy';
 export { visibleRows } from './helpers/visibleRows';
+export { currentPrincipal } from './helpers/currentPrincipal';
 export type { Policy, PolicyRules } from './policy/definePolicy';
 export type { PrincipalAction, PrincipalResolver } from './context/RequestContext';

@@ -2,7 +2,19 @@ import { Body, Delete, Get, JsonController, Param, Patch, Post, Put } from 'rout
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { Created, Filterable, Paginated, Sortable, Transformer } from '../../decorators';
-import { checkIfMatch, currentContext, cursorPaginate, findOrFail, json, paginate, route, SUCCESS_OPERATION, validId, visibleRows } from '../../src';
+import {
+  checkIfMatch,
+  currentContext,
+  currentPrincipal,
+  cursorPaginate,
+  findOrFail,
+  json,
+  paginate,
+  route,
+  SUCCESS_OPERATION,
+  validId,
+  visibleRows,
+} from '../../src';
 import type { Caller } from '../auth';
 import { Book, Comment } from '../models';
 import { bookAttributes } from '../requests/bookAttributes';
@@ -107,7 +119,7 @@ export class BooksController {
 
 /** A draft an editor writes is theirs to see: its editor is the caller (an admin's draft has none). */
 function draftEditor(body: CreateBookRequest | UpdateBookRequest): { editorId?: number } {
-  const caller = currentContext().principal as Caller | null;
+  const caller = currentPrincipal<Caller>();
   return body.draft === true && caller?.role === 'editor' ? { editorId: caller.id } : {};
 }
 

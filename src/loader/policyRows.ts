@@ -7,7 +7,8 @@ type AnyModel = ModelStatic<Model>;
 
 /**
  * The rows of `model` the current request's principal may see, as a Sequelize `where` (undefined:
- * all of them, or outside a request). Every read of the toolkit merges it in.
+ * all of them, or outside a request). The statements the toolkit writes itself merge it in; those
+ * made through the models carry it by their hooks (policyStatements.ts; test/functional/policyByConstruction.test.ts).
  *
  * @example
  * Book.findAll({ where: { [Op.and]: [where, policyWhere(Book)] } });

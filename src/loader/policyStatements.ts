@@ -1,4 +1,4 @@
-import { Op, type FindOptions, type Model, type ModelStatic, type Sequelize, type WhereOptions } from 'sequelize';
+import { Op, Utils, type FindOptions, type Model, type ModelStatic, type Sequelize, type WhereOptions } from 'sequelize';
 import { requestStorage } from '../context/RequestContext';
 import { rulesFor } from '../context/rulesFor';
 import type { ResolvedRules } from '../policy/ResolvedRules';
@@ -32,6 +32,15 @@ interface IncludeSteps {
 
 const installed = new WeakSet<object>();
 
+/** Marks the options of a count the rules were applied to already (its aggregate() must not apply them again). */
+const RULED = Symbol('rca.policy.ruled');
+
+/** A model class's `aggregate()`, which `max()`, `min()`, `sum()` and `count()` go through, and which runs no hook. */
+type Aggregate = (this: AnyModel, attribute: string, fn: string, options?: RuledOptions & { [RULED]?: true }) => Promise<unknown>;
+
+/** The model classes whose aggregate() reads under the rules. */
+const aggregating = new WeakSet<object>();
+
 /**
  * Puts every statement the app's Sequelize models make inside a request under the caller's rules,
  * with Sequelize's own universal hooks: `findAll()` and all that goes through it (`findOne`,
@@ -57,13 +66,35 @@ export function applyPoliciesToStatements(sequelize: Sequelize): void {
     if (!rules) return;
     conformIncludes(this, options as RuledOptions);
     underRules(this, options as RuledOptions, rules, false);
+    (options as { [RULED]?: true })[RULED] = true;
   });
+  for (const model of Object.values(sequelize.models)) aggregateUnderRules(model);
   for (const hook of ['beforeBulkUpdate', 'beforeBulkDestroy'] as const) {
     sequelize.addHook(hook, 'rca.policy', (options: { model: AnyModel; where?: WhereOptions }) => {
       const rows = currentRules()?.(options.model).rows;
       if (rows) options.where = both(options.where, rows);
     });
   }
+}
+
+/**
+ * Makes `model.aggregate()` (so `max()`, `min()`, `sum()`) read under the caller's rules: Sequelize
+ * runs no hook there. A count's was applied by the `beforeCount` hook already.
+ */
+function aggregateUnderRules(model: AnyModel): void {
+  if (aggregating.has(model)) return;
+  aggregating.add(model);
+  const inherited = (model as unknown as { aggregate: Aggregate }).aggregate;
+  const aggregate: Aggregate = function (attribute, fn, options = {}) {
+    const rules = currentRules();
+    if (!rules || options[RULED]) return inherited.call(this, attribute, fn, options);
+    // Sequelize's own copy (models and literals kept as they are): the rules must not change the caller's options.
+    const ruled = (Utils as unknown as { cloneDeep<T>(value: T): T }).cloneDeep(options);
+    conformIncludes(this, ruled);
+    underRules(this, ruled, rules, false);
+    return inherited.call(this, attribute, fn, ruled);
+  };
+  Object.defineProperty(model, 'aggregate', { value: aggregate, writable: true, configurable: true });
 }
 
 /** The rules of the request running now, by model; undefined outside a request or without policies. */

@@ -100,7 +100,9 @@ class ProbeController {
     const book = await Book.findByPk(id);
     if (!book) return json().setStatusCode(404).respond({ found: false });
     const comments = await book.$get('comments');
-    return json({ comments: comments.length, counted: await Comment.count({ where: { bookId: id } }) });
+    const where = { bookId: id };
+    const [count, highest, total] = [await Comment.count({ where }), await Comment.max('id', { where }), await Comment.sum('id', { where })];
+    return json({ comments: comments.length, counted: count, highest, total });
   }
 
   @Post('/reviews')
@@ -189,11 +191,15 @@ for (const framework of ['express', 'koa'] as const) {
       expect(admin.body.genre_names).to.be.an('array');
     });
 
-    it("the app's own findByPk(), association getter and count() read only the rows the caller may see", async () => {
+    it("the app's own findByPk(), association getter, count(), max() and sum() read only the rows the caller may see", async () => {
       const hidden = await asReader(`/probe/books/${VISIBLE_BOOKS + 1}/lazy`);
       expect(hidden.status).to.equal(404);
       const res = await asReader('/probe/books/2/lazy');
-      expect(res.body).to.deep.equal({ comments: await visibleComments(2), counted: await visibleComments(2) });
+      const visible = await Comment.findAll({ where: { bookId: 2, rating: { [Op.gte]: 3 } } });
+      const ids = visible.map((comment) => comment.id);
+      expect(res.body).to.deep.equal({ comments: ids.length, counted: ids.length, highest: Math.max(...ids), total: ids.reduce((a, b) => a + b, 0) });
+      const admin = await get('/probe/books/2/lazy', ADMIN);
+      expect(admin.body.counted).to.equal(await Comment.count({ where: { bookId: 2 } }));
     });
 
     it("an action's own order on a hidden attribute is refused as the client's sort on it would be", async () => {
