@@ -2,10 +2,11 @@ import type { Sequelize } from 'sequelize-typescript';
 import { closeSqlite, execOn, openSqlite } from './sqliteConnections';
 
 /** The key of the example's PostgreSQL advisory lock (any 64-bit number the app does not use elsewhere). */
-const ADVISORY_KEY = 7_202_611;
+export const MIGRATION_LOCK_KEY = 7_202_611;
 
-/** How long a process waits for another one's migrations on SQLite before it gives up. */
+/** How long a process waits for another one's migrations before it gives up. */
 const SQLITE_LOCK_WAIT = 60_000;
+const POSTGRES_LOCK_WAIT = 120_000;
 
 /**
  * Runs `work` (migrations and seeding) while holding a lock that other processes starting at the
@@ -33,13 +34,17 @@ async function withAdvisoryLock<T>(sequelize: Sequelize, work: () => Promise<T>)
   const manager = sequelize.connectionManager as unknown as { getConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
   const connection = await manager.getConnection();
   try {
-    await connection.query('SELECT pg_advisory_lock($1)', [ADVISORY_KEY]);
+    // The app's lock_timeout (1 s) and statement_timeout bound a client's statements, not this wait:
+    // another process's migrations take longer than that on a small machine.
+    await connection.query(`SET lock_timeout = ${POSTGRES_LOCK_WAIT}; SET statement_timeout = ${POSTGRES_LOCK_WAIT}`);
+    await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       return await work();
     } finally {
-      await connection.query('SELECT pg_advisory_unlock($1)', [ADVISORY_KEY]);
+      await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
+    await connection.query('RESET lock_timeout; RESET statement_timeout').catch(() => undefined);
     await manager.releaseConnection(connection);
   }
 }

@@ -3,8 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { QueryTypes } from 'sequelize';
 import { TEST_DATABASE_URL } from '../fixture/database';
 import { exitCode, startServer } from './serverProcess';
+import { createDatabase } from '../../example/database';
+import { MIGRATION_LOCK_KEY, withMigrationLock } from '../../example/migrationLock';
 
 /** A new, empty database for processes to start on: a SQLite file, or a database of the PostgreSQL server. */
 async function newDatabase(name: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
@@ -33,9 +36,9 @@ const post = (url: string, title: string) =>
 describe(`example processes on ${TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`, function () {
   this.timeout(90_000);
 
-  it('three processes started at once on a new database all come up, seed it once, serve and accept writes', async () => {
-    const database = await newDatabase('rca_three_at_once');
-    const servers = await Promise.all([1, 2, 3].map(() => startServer(database.env)));
+  it('four processes started at once on a new database all come up (each waits its turn), seed it once, serve and accept writes', async () => {
+    const database = await newDatabase('rca_four_at_once');
+    const servers = await Promise.all([1, 2, 3, 4].map(() => startServer(database.env)));
     try {
       const outputs = servers.map((server) => server.output());
       expect(outputs.filter((text) => text.includes('Seeded 10 authors')).length, outputs.join('\n---\n')).to.equal(1);
@@ -96,6 +99,33 @@ if (!TEST_DATABASE_URL) {
         server.child.kill('SIGTERM');
         await exitCode(server.child);
         await database.drop();
+      }
+    });
+  });
+}
+
+if (TEST_DATABASE_URL) {
+  describe('withMigrationLock() on PostgreSQL', function () {
+    this.timeout(30_000);
+
+    it("waits for another process's migrations past the app's lock_timeout and statement_timeout, then runs", async () => {
+      const holder = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await holder.connect();
+      const sequelize = createDatabase({ url: TEST_DATABASE_URL!, bindModels: false, poolMax: 2 });
+      try {
+        await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        const released = new Promise<void>((resolve) => setTimeout(resolve, 2500)).then(() =>
+          holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]),
+        );
+        const ran = await withMigrationLock(sequelize, async () => 'ran');
+        await released;
+        expect(ran).to.equal('ran');
+        // The connection goes back to the pool with the app's own timeouts.
+        const [row] = await sequelize.query<{ lock_timeout: string }>('SHOW lock_timeout', { type: QueryTypes.SELECT });
+        expect(row.lock_timeout).to.equal('1s');
+      } finally {
+        await holder.end();
+        await sequelize.close();
       }
     });
   });
