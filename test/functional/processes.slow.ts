@@ -117,7 +117,7 @@ if (TEST_DATABASE_URL) {
         const released = new Promise<void>((resolve) => setTimeout(resolve, 2500)).then(() =>
           holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]),
         );
-        const ran = await withMigrationLock(sequelize, async () => 'ran');
+        const ran = await withMigrationLock(sequelize, () => Promise.resolve('ran'));
         await released;
         expect(ran).to.equal('ran');
         // The connection goes back to the pool with the app's own timeouts.
