@@ -16,7 +16,8 @@ function writtenModel(context: RequestContext): ModelStatic<Model> | undefined {
 /**
  * Before a write action runs: a body field that writes an attribute the caller's policy makes
  * read-only is a 422 naming it (`readOnlyWrites: 'refuse'`), or is dropped from the body
- * (`'ignore'`). Nothing is written either way before the check.
+ * (`'ignore'`). Nothing is written either way before the check. A field the caller may not read
+ * either is refused in the words of a property the body may not have at all.
  *
  * @example
  * checkWritable(context); // throws NotWritableError(['cost']) for a reader's PATCH { cost: 3 }
@@ -26,11 +27,14 @@ export function checkWritable(context: RequestContext): void {
   const body = context.body();
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
   const model = writtenModel(context);
-  const readOnly = model ? rulesFor(context, model).readOnly : undefined;
-  if (!model || !readOnly || readOnly.size === 0) return;
+  const rules = model ? rulesFor(context, model) : undefined;
+  if (!model || !rules || rules.readOnly.size === 0) return;
   const transformer = context.action?.transformer;
-  const refused = Object.keys(body).filter((field) => readOnly.has(fieldAttribute(model, field, transformer) ?? ''));
+  const attributeOf = (field: string) => fieldAttribute(model, field, transformer) ?? '';
+  const refused = Object.keys(body).filter((field) => rules.readOnly.has(attributeOf(field)));
   if (refused.length === 0) return;
-  if (context.app.config.readOnlyWrites === 'refuse') throw new NotWritableError(refused);
+  // One the caller may not read either is refused as a property that does not exist.
+  const unseen = refused.filter((field) => rules.hidden.has(attributeOf(field)));
+  if (context.app.config.readOnlyWrites === 'refuse') throw new NotWritableError(refused, unseen);
   for (const field of refused) delete (body as Record<string, unknown>)[field];
 }
