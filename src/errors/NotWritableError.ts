@@ -25,7 +25,7 @@ export class NotWritableError extends Error {
       // class-validator's own words for a property the request class does not declare.
       constraints: (unseen.includes(field)
         ? { whitelistValidation: `property ${field} should not exist` }
-        : { notWritable: `${field} may not be written` }) as Record<string, string>,
+        : { notWritable: `${field} may not be written` }),
       children: [],
     }));
   }
