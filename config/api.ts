@@ -135,10 +135,12 @@ const config: ApiConfigInput = {
   },
 
   jsonp: {
-    // A GET carrying ?callback=name answers JSONP; a name that is not dotted identifiers is a 400.
-    // false: no JSONP at all (an API that only serves fetch() and CORS clients); `callback` is then
-    // an ordinary query parameter the library leaves alone.
-    enabled: true,
+    // true: a GET carrying ?callback=name answers JSONP; a name that is not dotted identifiers is a
+    // 400, and so is a callback on a request that carries credentials (Authorization, a cookie, or
+    // useApi()'s principalHeaders): a page of another site could read what the browser's credentials
+    // may read. false (default): no JSONP at all; `callback` is an ordinary query parameter the
+    // library leaves alone, and the OpenAPI document has no text/javascript answer.
+    enabled: false,
     param: 'callback',
     maxLength: 128,
   },

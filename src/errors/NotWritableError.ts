@@ -20,13 +20,12 @@ export class NotWritableError extends Error {
   ) {
     super(`${fields.join(', ')} may not be written`);
     this.name = 'NotWritableError';
-    this.errors = fields.map((field) => ({
-      property: field,
+    this.errors = fields.map((field) => {
       // class-validator's own words for a property the request class does not declare.
-      constraints: (unseen.includes(field)
+      const constraints: Record<string, string> = unseen.includes(field)
         ? { whitelistValidation: `property ${field} should not exist` }
-        : { notWritable: `${field} may not be written` }),
-      children: [],
-    }));
+        : { notWritable: `${field} may not be written` };
+      return { property: field, constraints, children: [] };
+    });
   }
 }

@@ -15,6 +15,10 @@ export const ERROR_REGISTRY = {
     status: 400,
     template: 'Invalid JSONP callback "{parameter}": it must be dotted JavaScript identifiers of at most {max} characters, not starting with a reserved word',
   },
+  RCA_JSONP_CREDENTIALS: {
+    status: 400,
+    template: 'JSONP is not served to a request that carries credentials ({headers}): send it without them, or fetch the JSON',
+  },
   RCA_JSONAPI_PARAMETER: { status: 400, template: 'The query parameter "{parameter}" is reserved by JSON:API and not supported here' },
   RCA_JSONAPI_DOCUMENT: { status: 400, template: 'The request body is not a JSON:API resource document: {reason}' },
   RCA_JSONAPI_CONFLICT: { status: 409, template: 'The request document does not match this endpoint: {reason}' },

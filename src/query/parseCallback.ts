@@ -29,16 +29,23 @@ export function assertCallback(name: string, maxLength: number): void {
   }
 }
 
+/** Request headers that carry a browser's credentials, besides the app's own principal headers. */
+const CREDENTIALS = ['authorization', 'cookie'];
+
 /**
- * The JSONP callback of the request: null when there is none (or the method is not GET/HEAD),
- * a 400 `ApiError` when the name is not acceptable.
+ * The JSONP callback of the request: null when there is none (or the method is not GET/HEAD, or
+ * JSONP is off), a 400 `ApiError` when the name is not acceptable or the request carries credentials
+ * (a script answer is readable by any page that includes it, with whatever the browser attaches).
  */
-export function jsonpCallback(context: QuerySource): string | null {
+export function jsonpCallback(context: QuerySource & { headers?: Record<string, string | string[] | undefined> }): string | null {
   if (context.method !== 'GET' && context.method !== 'HEAD') return null;
   const { enabled, param, maxLength } = context.app.config.jsonp;
   if (!enabled) return null;
   const callback = queryString(context, param);
   if (callback === undefined) return null;
   assertCallback(callback, maxLength);
+  const names = [...new Set([...CREDENTIALS, ...(context.app.varyBy ?? []).map((name) => name.toLowerCase())])];
+  const carried = names.filter((name) => context.headers?.[name] !== undefined);
+  if (carried.length > 0) throw new ApiError('RCA_JSONP_CREDENTIALS', { headers: carried.join(', ') });
   return callback;
 }

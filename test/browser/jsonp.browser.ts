@@ -67,48 +67,52 @@ describe('JSONP in a real browser (headless Chromium)', function () {
     return { page, dialogs, errors };
   }
 
-  onBothFrameworks('a <script> tag', (app) => {
-    it('runs the callback with the data', async () => {
-      const { page, errors } = await load(`${app().url}/v1/books?include=author&callback=receive`);
-      const received = await page.evaluate(() => (globalThis as unknown as { received: { data: Array<{ id: number; author: { id: number } }> } }).received);
-      expect(received.data.map((book) => book.id)).to.deep.equal([100, 99, 98, 97, 96]);
-      expect(received.data[0].author.id).to.be.a('number');
-      expect(errors).to.deep.equal([]);
-      await page.close();
-    });
-
-    it('calls a dotted callback', async () => {
-      const { page } = await load(`${app().url}/v1/books/3?callback=app.onBooks`);
-      expect(await page.evaluate(() => (globalThis as unknown as { received: { id: number } }).received.id)).to.equal(3);
-      await page.close();
-    });
-
-    it('does nothing for a valid name that is not a function', async () => {
-      const { page, errors } = await load(`${app().url}/v1/books/3?callback=notAFunction`);
-      expect(await page.evaluate(() => (globalThis as unknown as { received: unknown }).received)).to.equal(null);
-      expect(errors).to.deep.equal([]);
-      await page.close();
-    });
-
-    for (const hostile of [
-      'alert(1)',
-      'window.pwned=true;receive',
-      'receive);alert(1);//',
-      'receive//',
-      '</script><script>alert(1)</script>',
-      'a'.repeat(129),
-      'delete',
-    ]) {
-      it(`never executes anything for the callback ${JSON.stringify(hostile.slice(0, 30))}`, async () => {
-        const { page, dialogs } = await load(`${app().url}/v1/books/3?callback=${encodeURIComponent(hostile)}`);
-        const state = await page.evaluate(() => ({
-          pwned: (globalThis as unknown as { pwned: boolean }).pwned,
-          received: (globalThis as unknown as { received: unknown }).received,
-        }));
-        expect(state).to.deep.equal({ pwned: false, received: null });
-        expect(dialogs).to.deep.equal([]);
+  onBothFrameworks(
+    'a <script> tag',
+    (app) => {
+      it('runs the callback with the data', async () => {
+        const { page, errors } = await load(`${app().url}/v1/books?include=author&callback=receive`);
+        const received = await page.evaluate(() => (globalThis as unknown as { received: { data: Array<{ id: number; author: { id: number } }> } }).received);
+        expect(received.data.map((book) => book.id)).to.deep.equal([100, 99, 98, 97, 96]);
+        expect(received.data[0].author.id).to.be.a('number');
+        expect(errors).to.deep.equal([]);
         await page.close();
       });
-    }
-  });
+
+      it('calls a dotted callback', async () => {
+        const { page } = await load(`${app().url}/v1/books/3?callback=app.onBooks`);
+        expect(await page.evaluate(() => (globalThis as unknown as { received: { id: number } }).received.id)).to.equal(3);
+        await page.close();
+      });
+
+      it('does nothing for a valid name that is not a function', async () => {
+        const { page, errors } = await load(`${app().url}/v1/books/3?callback=notAFunction`);
+        expect(await page.evaluate(() => (globalThis as unknown as { received: unknown }).received)).to.equal(null);
+        expect(errors).to.deep.equal([]);
+        await page.close();
+      });
+
+      for (const hostile of [
+        'alert(1)',
+        'window.pwned=true;receive',
+        'receive);alert(1);//',
+        'receive//',
+        '</script><script>alert(1)</script>',
+        'a'.repeat(129),
+        'delete',
+      ]) {
+        it(`never executes anything for the callback ${JSON.stringify(hostile.slice(0, 30))}`, async () => {
+          const { page, dialogs } = await load(`${app().url}/v1/books/3?callback=${encodeURIComponent(hostile)}`);
+          const state = await page.evaluate(() => ({
+            pwned: (globalThis as unknown as { pwned: boolean }).pwned,
+            received: (globalThis as unknown as { received: unknown }).received,
+          }));
+          expect(state).to.deep.equal({ pwned: false, received: null });
+          expect(dialogs).to.deep.equal([]);
+          await page.close();
+        });
+      }
+    },
+    { jsonp: { enabled: true } },
+  );
 });

@@ -157,16 +157,45 @@ onBothFrameworks('statements per request with includes', (app) => {
   });
 });
 
-onBothFrameworks('JSONP on the books API', (app) => {
-  it('wraps the index for a good callback', async () => {
+onBothFrameworks(
+  'JSONP on the books API',
+  (app) => {
+    it('wraps the index for a good callback', async () => {
+      const res = await app().get('/v1/books?callback=showBooks');
+      expect(res.headers.get('content-type')).to.equal('text/javascript; charset=utf-8');
+      expect(res.text.startsWith('/**/ typeof showBooks === \'function\' && showBooks({"data":[')).to.equal(true);
+    });
+
+    it('answers a bad callback with a JSON 400', async () => {
+      const res = await app().get('/v1/books?callback=alert(document.cookie)');
+      expect(res.status).to.equal(400);
+      expect(res.body.error.message).to.match(/^Invalid JSONP callback/);
+    });
+
+    it('never answers a request that carries credentials: a JSON 400 naming them, the data not sent', async () => {
+      for (const headers of [{ authorization: 'Bearer x' }, { cookie: 'session=1' }] as Array<Record<string, string>>) {
+        const res = await app().get('/v1/books?callback=showBooks', { headers });
+        expect(res.status).to.equal(400);
+        expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+        expect(res.body.error.message).to.equal(
+          `JSONP is not served to a request that carries credentials (${Object.keys(headers)[0]}): send it without them, or fetch the JSON`,
+        );
+      }
+    });
+  },
+  { jsonp: { enabled: true } },
+);
+
+onBothFrameworks('JSONP by default', (app) => {
+  it('is off: a callback is an ordinary parameter, answered with plain JSON', async () => {
     const res = await app().get('/v1/books?callback=showBooks');
-    expect(res.headers.get('content-type')).to.equal('text/javascript; charset=utf-8');
-    expect(res.text.startsWith('/**/ typeof showBooks === \'function\' && showBooks({"data":[')).to.equal(true);
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
   });
 
-  it('answers a bad callback with a JSON 400', async () => {
-    const res = await app().get('/v1/books?callback=alert(document.cookie)');
-    expect(res.status).to.equal(400);
-    expect(res.body.error.message).to.match(/^Invalid JSONP callback/);
+  it('is not in the document: no callback parameter, no text/javascript answer', async () => {
+    const res = await app().get('/v1/openapi.json');
+    expect(res.text).not.to.include('text/javascript');
+    expect(res.text).not.to.include('"callback"');
   });
 });

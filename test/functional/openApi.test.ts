@@ -443,6 +443,6 @@ for (const serializer of ['array', 'json-api'] as const) {
         await Book.destroy({ where: { title: 'Documented' } });
       });
     },
-    { serializer },
+    { serializer, jsonp: { enabled: true } },
   );
 }

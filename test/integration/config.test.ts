@@ -93,6 +93,6 @@ eachFramework(
     successFormat: { ok: { status: ':code', text: ':message' } },
     errorFormat: { failed: true, status: ':code', reason: ':message' },
     include: { key: 'with' },
-    jsonp: { param: 'cb' },
+    jsonp: { enabled: true, param: 'cb' },
   },
 );

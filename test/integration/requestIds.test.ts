@@ -35,7 +35,7 @@ for (const framework of FRAMEWORKS) {
 
     before(async () => {
       upstream = await startUpstream();
-      app = await startFixture(framework, { remote: { allowedHosts: [upstream.host] } }, { logger });
+      app = await startFixture(framework, { remote: { allowedHosts: [upstream.host] }, jsonp: { enabled: true } }, { logger });
       trusting = await startFixture(framework, { requestId: { trust: true } });
     });
     after(async () => {

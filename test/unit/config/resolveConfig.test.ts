@@ -26,7 +26,7 @@ describe('resolveConfig()', () => {
     expect(config.internal).to.deep.equal({ domains: [], forwardHeaders: ['authorization', 'cookie', 'accept-language'], maxDepth: 10 });
     expect(config.body).to.deep.equal({ limit: 102400, maxDepth: 32, types: ['json'], timeout: 10_000 });
     expect(config.response).to.deep.equal({ maxBytes: 4 * 1024 * 1024 });
-    expect(config.jsonp.enabled).to.equal(true);
+    expect(config.jsonp.enabled).to.equal(false);
     expect(config.remote).to.deep.equal({ allowedHosts: null, timeout: 10000, maxContentLength: 10485760, baseUrl: null, headers: {} });
   });
 
