@@ -2,19 +2,7 @@ import { Body, Delete, Get, JsonController, Param, Patch, Post, Put } from 'rout
 import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { Created, Filterable, Paginated, Sortable, Transformer } from '../../decorators';
-import {
-  checkIfMatch,
-  currentContext,
-  currentPrincipal,
-  cursorPaginate,
-  findOrFail,
-  json,
-  paginate,
-  route,
-  SUCCESS_OPERATION,
-  validId,
-  visibleRows,
-} from '../../src';
+import { checkIfMatch, currentContext, currentPrincipal, cursorPaginate, findOrFail, json, paginate, SUCCESS_OPERATION, validId, visibleRows } from '../../src';
 import type { Caller } from '../auth';
 import { Book, Comment } from '../models';
 import { bookAttributes } from '../requests/bookAttributes';
@@ -92,9 +80,8 @@ export class BooksController {
   @Transformer(BookTransformer, { resourceKey: 'books' })
   async store(@Body({ required: true }) body: CreateBookRequest) {
     const book = await Book.create({ ...bookAttributes(body), ...draftEditor(body) });
-    return json()
-      .setHeaders({ Location: route('v1.books.show', { id: book.id }) })
-      .created(book, new BookTransformer(), 'books');
+    // 201 with Location (/v1/books/:id answers a GET for it) and the book through its transformer.
+    return json().created(book, new BookTransformer(), 'books');
   }
 
   @Put('/:id')

@@ -1,4 +1,5 @@
 import { isModel } from '../loader/isModel';
+import type { Model, ModelStatic } from 'sequelize';
 import { actionResourceKey, actionTransformer } from '../metadata/actionMetadata';
 import { currentContext, RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
@@ -73,11 +74,14 @@ export class ApiResponse extends ResponseState {
    * 201: a model through its transformer (the one given, else the action's `@Transformer`), so that
    * a field the transformer leaves out (a password hash) never goes out; in json-api mode that is the
    * resource document JSON:API requires. A model with no transformer at all as its plain attributes;
-   * a string or object in the success format.
+   * a string or object in the success format. A model gets a `Location` header: the URL of the
+   * route that answers a GET for it, the request's path and its key (`POST /v1/books` ->
+   * `/v1/books/209`), when the app has one.
    */
   created<M>(payload: M | string = 'Created', transformer?: TransformerArg<M>, resourceKey?: string): this {
     this.status = 201;
     if (typeof payload === 'string') return this.success(payload);
+    if (isModel(payload) && this.headers.location === undefined) this.locate(payload);
     const using = transformer ?? (isModel(payload) ? actionTransformer(this.context) : undefined);
     if (using) return this.withItem(payload, using, resourceKey ?? (transformer ? undefined : actionResourceKey(this.context)));
     if (isModel(payload)) return this.respond(payload.get({ plain: true }));
@@ -150,6 +154,14 @@ export class ApiResponse extends ResponseState {
   }
 
   /** A failed internal call's own error body and status, as the app rendered them for it. */
+  /** `Location` for a created model: its member path under the request's, when a GET route answers there. */
+  private locate(model: Model): void {
+    const key: unknown = model.get((model.constructor as ModelStatic<Model>).primaryKeyAttribute);
+    if (typeof key !== 'string' && typeof key !== 'number' && typeof key !== 'bigint') return;
+    const member = `${this.context.path.replace(/\/+$/, '')}/${encodeURIComponent(String(key))}`;
+    if (this.context.app.routes.allowedMethods(member)?.includes('GET')) this.headers.location = `${this.context.origin}${member}`;
+  }
+
   private relay(error: ApiError): this {
     this.status = error.status;
     this.setHeaders(error.responseHeaders);
