@@ -1,3 +1,4 @@
+import { columnType } from '../model/columnType';
 import { Association, Model, ModelStatic, QueryTypes } from 'sequelize';
 import { ApiError, UnexpectedIncludesParameterError } from '../errors/ApiError';
 import type { IncludeAggregate } from '../query/IncludeTree';
@@ -60,8 +61,8 @@ export async function loadAggregates(
   return refs.map((ref) => valuesOf(byKey.get(String(keyOf(ref.parent as Model))), aggregates, columns, target));
 }
 
-/** Sequelize's numeric column types: what sum() and avg() add up. */
-const NUMERIC = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT', 'MEDIUMINT', 'FLOAT', 'DOUBLE', 'DOUBLE PRECISION', 'REAL', 'DECIMAL', 'NUMBER']);
+/** What sum() and avg() add up: numeric columns. */
+const numeric = (target: AnyModel, attribute: string) => ['integer', 'number'].includes(columnType(target.getAttributes()[attribute]) ?? '');
 
 /**
  * sum() and avg() add numbers: over a date SQLite would add up the years of its text (and PostgreSQL
@@ -69,8 +70,7 @@ const NUMERIC = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT', 'MEDIUMINT'
  */
 function refuseNonNumeric(target: AnyModel, attribute: string, fn: string, column: string, relation: string): void {
   if (fn !== 'sum' && fn !== 'avg') return;
-  const key = (target.getAttributes()[attribute]?.type as { key?: string } | undefined)?.key;
-  if (key !== undefined && NUMERIC.has(key)) return;
+  if (numeric(target, attribute)) return;
   throw new UnexpectedIncludesParameterError(`${relation}:${fn}(${column})`, `${fn}() adds numbers, and "${column}" is not a number; min() and max() take it`);
 }
 
@@ -147,8 +147,7 @@ function valuesOf(
 /** SUM and AVG as numbers (PostgreSQL answers numeric as text); MIN and MAX as the column's type (SQLite answers dates as text). */
 function typed(fn: string, value: unknown, target: AnyModel, attribute: string): unknown {
   if (fn === 'sum' || fn === 'avg') return Number(value);
-  const type = (target.getAttributes()[attribute].type as { key?: string }).key;
-  if (type && ['INTEGER', 'BIGINT', 'FLOAT', 'DOUBLE', 'REAL', 'DECIMAL'].includes(type)) return Number(value);
+  if (numeric(target, attribute)) return Number(value);
   // The attribute's own dialect parser, as rows read by hand are typed (selectModels).
   const row = { [attribute]: value };
   parseSqliteRow(target, row);

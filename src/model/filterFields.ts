@@ -2,30 +2,10 @@ import type { Model, ModelStatic } from 'sequelize';
 import { ApiError } from '../errors/ApiError';
 import { fieldKey } from '../text/fieldKey';
 import { fieldAttribute } from './fieldAttribute';
+import { COLUMN_TYPES, columnType } from './columnType';
 import { FilterableMetadata, FilterField, FilterOperator, FilterValueType, RelationStep, TEXT_OPERATORS } from '../metadata/filterTypes';
 
 type AnyModel = ModelStatic<Model>;
-
-const TYPES: Record<string, FilterValueType> = {
-  INTEGER: 'integer',
-  BIGINT: 'integer',
-  SMALLINT: 'integer',
-  TINYINT: 'integer',
-  MEDIUMINT: 'integer',
-  FLOAT: 'number',
-  DOUBLE: 'number',
-  REAL: 'number',
-  DECIMAL: 'number',
-  BOOLEAN: 'boolean',
-  DATE: 'date',
-  DATEONLY: 'dateonly',
-  STRING: 'string',
-  TEXT: 'string',
-  CHAR: 'string',
-  CITEXT: 'string',
-  UUID: 'string',
-  ENUM: 'string',
-};
 
 const cache = new WeakMap<FilterableMetadata, ReadonlyMap<string, FilterField>>();
 
@@ -76,8 +56,8 @@ function resolveField(model: AnyModel, name: string, declaration: FilterableMeta
   // A field of the listed model may be renamed by its transformer; one of a related model is named as its attribute.
   const attribute = fieldAttribute(current, segments.at(-1)!, steps.length === 0 ? transformer : undefined);
   if (!attribute) throw unmapped(`"${segments.at(-1)}" is not an attribute of ${current.name}`);
-  const type = TYPES[(current.getAttributes()[attribute].type as { key?: string }).key ?? ''];
-  if (!type) throw unmapped(`its column type is not one a filter reads`);
+  const type: FilterValueType | undefined = columnType(current.getAttributes()[attribute]);
+  if (!type) throw unmapped(`its column type is not one a filter reads (${Object.keys(COLUMN_TYPES).join(', ')})`);
   const operators = new Set(declaration);
   if (type !== 'string' && [...operators].some((operator) => TEXT_OPERATORS.has(operator))) throw unmapped('contains, starts and ends compare text only');
   return Object.freeze({ name, operators, steps, model: current, attribute, type });

@@ -15,6 +15,7 @@ const TYPES: Record<string, JsonSchema> = {
   TINYINT: { type: 'integer' },
   FLOAT: { type: 'number' },
   DOUBLE: { type: 'number' },
+  'DOUBLE PRECISION': { type: 'number' },
   REAL: { type: 'number' },
   BOOLEAN: { type: 'boolean' },
   DATE: { type: 'string', format: 'date-time' },

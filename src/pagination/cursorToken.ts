@@ -3,6 +3,7 @@ import type { Model, ModelStatic } from 'sequelize';
 import type { KeysetKey } from '../loader/keysetWhere';
 import { isCursorShaped, paginationInvalid } from '../query/parsePage';
 import { parseCalendarDate } from '../validation/calendarDate';
+import { columnType } from '../model/columnType';
 
 /** Which way a token reads from its position. */
 export type Direction = 'after' | 'before';
@@ -86,22 +87,20 @@ export function listOf(path: string, model: ModelStatic<Model>, keys: readonly K
 
 /** The form seal() writes dates in; anything else in a date key was not written by this API. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const INTEGER_TYPES = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT', 'MEDIUMINT']);
-const NUMBER_TYPES = new Set(['FLOAT', 'DOUBLE', 'REAL', 'DECIMAL']);
 
 /** One key's value as its attribute's type, or undefined when it cannot be one. */
 function typedValue(attribute: { type: unknown; autoIncrement?: boolean }, value: unknown): unknown {
-  const type = (attribute.type as { key?: string }).key ?? '';
-  if (type === 'DATE' || type === 'DATEONLY') {
-    const date = typeof value === 'string' && (type === 'DATEONLY' || ISO_INSTANT.test(value)) ? parseCalendarDate(value) : null;
-    return date === null ? undefined : type === 'DATE' ? date : value;
+  const type = columnType(attribute);
+  if (type === 'date' || type === 'dateonly') {
+    const date = typeof value === 'string' && (type === 'dateonly' || ISO_INSTANT.test(value)) ? parseCalendarDate(value) : null;
+    return date === null ? undefined : type === 'date' ? date : value;
   }
-  if (INTEGER_TYPES.has(type)) {
+  if (type === 'integer') {
     // A generated key is never below 1.
     return Number.isSafeInteger(value) && (!attribute.autoIncrement || (value as number) >= 1) ? value : undefined;
   }
-  if (NUMBER_TYPES.has(type)) return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-  if (type === 'BOOLEAN') return typeof value === 'boolean' ? value : undefined;
+  if (type === 'number') return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  if (type === 'boolean') return typeof value === 'boolean' ? value : undefined;
   return typeof value === 'string' ? value : undefined;
 }
 
