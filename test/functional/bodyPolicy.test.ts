@@ -197,29 +197,29 @@ onBothFrameworks(
       // Gzip members of nothing: 20 bytes each on the wire, zero once inflated.
       const empty = zlib.gzipSync(Buffer.alloc(0));
       const chunk = Buffer.concat(Array.from({ length: 1000 }, () => empty));
-      const chunks = Array.from({ length: 200 }, () => chunk); // 4 MB on the wire
-      const sent = await new Promise<{ status: number; bytes: number; connection?: string }>((resolve) => {
+      // A body that never ends: only a server that refuses it while it arrives can answer at all (one
+      // that waited for its end would leave the test to time out), however fast the machine writes.
+      const answered = await new Promise<{ status: number; connection?: string }>((resolve, reject) => {
         const { hostname, port } = new URL(app().url);
-        let bytes = 0;
+        let done = false;
         const req = http.request(
           { hostname, port, method: 'POST', path: '/v1/books', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } },
           (answer) => {
+            done = true;
             answer.resume();
-            resolve({ status: answer.statusCode!, bytes, connection: answer.headers.connection });
+            resolve({ status: answer.statusCode!, connection: answer.headers.connection });
+            req.destroy();
           },
         );
-        req.on('error', () => resolve({ status: 0, bytes }));
+        req.on('error', (error) => {
+          if (!done) reject(error);
+        });
         const pump = () => {
-          while (bytes < chunks.length * chunk.length) {
-            bytes += chunk.length;
-            if (!req.write(chunk)) return req.once('drain', pump);
-          }
-          req.end();
+          while (!done) if (!req.write(chunk)) return void req.once('drain', pump);
         };
         pump();
       });
-      expect([sent.status, sent.connection]).to.deep.equal([413, 'close']);
-      expect(sent.bytes, 'refused before the 4 MB were all read').to.be.below(4_000_000);
+      expect([answered.status, answered.connection]).to.deep.equal([413, 'close']);
     });
   },
   { body: { timeout: 500 } },
