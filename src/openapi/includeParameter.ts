@@ -20,8 +20,12 @@ const modifiers = (maxLimit: number) => `(:(limit\\(${upTo(maxLimit)}(\\|\\d{1,9
 /** An aggregate ending a path: `:count`, `:exists`, `:avg(rating)`... */
 const AGGREGATE = `((:${FILTER})*:(count|exists|(sum|avg|min|max)\\([A-Za-z_][A-Za-z0-9_]*\\))(:${FILTER})*)`;
 
-/** Any run of modifiers, unread: what follows a name up to the next segment. */
-const ANY_MODIFIERS = `(:${SEGMENT_TEXT})*`;
+/**
+ * Any run of modifiers, unread: what follows a name up to the next segment. `(:text)?`, not
+ * `(:text)*`: `:` is text itself, so the starred form names the same strings in exponentially many
+ * ways (a validator backtracks through all of them on `books::::...::.x`).
+ */
+const ANY_MODIFIERS = `(:${SEGMENT_TEXT})?`;
 
 /** One modifier with its arguments: `name(...)`. */
 const call = (name: string) => `:${name}\\([^()]*\\)`;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import vm from 'node:vm';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -444,5 +445,53 @@ for (const serializer of ['array', 'json-api'] as const) {
       });
     },
     { serializer, jsonp: { enabled: true } },
+  );
+}
+
+/** Every `pattern` a document holds, at any depth. */
+function patternsOf(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) patternsOf(item, found);
+  else if (node !== null && typeof node === 'object')
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'pattern' && typeof value === 'string') found.add(value);
+      else patternsOf(value, found);
+    }
+  return found;
+}
+
+/** Inputs that make an ambiguous pattern backtrack: runs of what a segment or a modifier may repeat, then a character that fails. */
+const ADVERSARIAL = [
+  `books${':'.repeat(24)}.x`,
+  `books${':'.repeat(400)}(`,
+  `author${':'.repeat(100)}.books${':'.repeat(100)}!`,
+  `books${':filter(a|eq|x)'.repeat(5)}${':x'.repeat(100)}(`,
+  `${':filter()'.repeat(5)}${'x'.repeat(300)}.`,
+  '('.repeat(300),
+  `${'a.'.repeat(300)}!`,
+  `author${'.books.author'.repeat(40)}!`,
+  `${'books:limit(1)'.repeat(60)}!`,
+  `books${':limit(1):x'.repeat(80)}(`,
+  `comments${':sort(a|asc)'.repeat(40)}(`,
+];
+
+for (const serializer of ['array', 'json-api'] as const) {
+  onBothFrameworks(
+    `the OpenAPI document's patterns (${serializer})`,
+    (app) => {
+      it('each matches in linear time: no adversarial input of a few hundred characters takes a validator more than a moment', async () => {
+        for (const headers of [{}, { 'x-test-user': 'reader' }]) {
+          const patterns = patternsOf((await app().get('/v1/openapi.json', { headers })).body);
+          expect(patterns.size).to.be.greaterThan(5);
+          for (const pattern of patterns) {
+            // Run under a deadline that interrupts the match: an exponential pattern would otherwise hang the suite.
+            const check = new vm.Script('inputs.every((input) => new RegExp(pattern, "u").test(input) !== undefined)');
+            const run = () => check.runInNewContext({ inputs: ADVERSARIAL, pattern }, { timeout: 1000 }) as boolean;
+            // An exponential pattern takes seconds on the first input (3.9 s measured) and forever on the second.
+            expect(run, pattern.slice(0, 120)).not.to.throw();
+          }
+        }
+      });
+    },
+    { serializer },
   );
 }
