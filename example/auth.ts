@@ -1,7 +1,7 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { UnauthorizedError } from 'routing-controllers';
 import type { PrincipalAction } from '../src';
-import { ROLES, type Role } from './models/User';
+import { ROLES, type Role, User } from './models/User';
 
 /** Who is asking the example: a user of the `users` table, as its bearer token names it. */
 export interface Caller {
@@ -64,5 +64,24 @@ export function bearerPrincipal(secret: string): (action: PrincipalAction) => Pr
     } catch {
       throw new UnauthorizedError('The bearer token is not valid');
     }
+  };
+}
+
+/**
+ * bearerPrincipal() that reads the token's user on every request (one statement a request): a user
+ * deleted since the token was signed is a 401, and a user whose role changed is asked as their role
+ * now. bearerPrincipal() alone trusts the token's claims until it expires (30 days).
+ *
+ * @example
+ * useApi(app, { controllers, policies: examplePolicies, principal: currentUserPrincipal(DEVELOPMENT_KEY) });
+ */
+export function currentUserPrincipal(secret: string): (action: PrincipalAction) => Promise<Caller | null> {
+  const verify = bearerPrincipal(secret);
+  return async (action) => {
+    const claimed = await verify(action);
+    if (!claimed) return null;
+    const user = await User.findByPk(claimed.id, { attributes: ['id', 'name', 'role'] });
+    if (!user) throw new UnauthorizedError('The bearer token is not valid');
+    return { id: user.id, name: user.name, role: user.role };
   };
 }

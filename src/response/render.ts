@@ -1,3 +1,5 @@
+import { isModel } from '../loader/isModel';
+import { rulesFor } from '../context/rulesFor';
 import type { RequestContext } from '../context/RequestContext';
 import { pageLinks, paginationMeta } from '../pagination/pageLinks';
 import type { Page } from '../pagination/Page';
@@ -174,9 +176,14 @@ function isTaggedItem(context: RequestContext, input: RenderInput): input is Ren
   return input.status === 200 && (context.method === 'GET' || context.method === 'HEAD') && body.kind === 'resource' && body.resource.kind === 'item';
 }
 
-/** Tags the body; a client that holds it already (`If-None-Match`) gets a 304 without one. */
+/**
+ * Tags the body; a client that holds it already (`If-None-Match`) gets a 304 without one. The row's
+ * version joins the body only for a caller who may read every attribute of it: for anyone else it
+ * would tell a write of a hidden attribute (and, tried number by number, the version itself).
+ */
 function conditional(context: RequestContext, rendered: RenderedResponse, item: unknown): RenderedResponse {
-  const tag = entityTag(rendered.body!, rowStamp(item));
+  const hides = isModel(item) && rulesFor(context, item.constructor).hidden.size > 0;
+  const tag = entityTag(rendered.body!, hides ? '' : rowStamp(item));
   const headers: Record<string, string> = { ...rendered.headers, etag: tag };
   if (!isNotModified(context.headers, tag)) return { ...rendered, headers };
   delete headers['content-type'];

@@ -1,8 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
-import { DEVELOPMENT_KEY, tokenFor } from '../../example/auth';
-import { Book, BookGenre } from '../../example/models';
+import { currentUserPrincipal, DEVELOPMENT_KEY, tokenFor } from '../../example/auth';
+import { Book, BookGenre, User } from '../../example/models';
 import { SEED_COUNTS } from '../../example/seeders/001-books';
 import { DRAFTS, SEEDED_USERS } from '../../example/seeders/004-callers';
 import { Api, ATOMIC_MEDIA_TYPE, type SerializerName } from '../../src';
@@ -277,6 +277,30 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
       expect(await book.$count('genres')).to.equal(1);
       await BookGenre.destroy({ where: { bookId: book.id } });
       await book.destroy();
+    });
+  });
+}
+
+for (const framework of ['express', 'koa'] as TestFramework[]) {
+  describe(`currentUserPrincipal(): the token's user read on every request [${framework}]`, () => {
+    let app: Running;
+    let user: User;
+    before(async () => {
+      app = await startExample(framework, {}, { principal: currentUserPrincipal(DEVELOPMENT_KEY) });
+    });
+    beforeEach(async () => {
+      user = await User.create({ name: 'Temporary Editor', role: 'editor' });
+    });
+    afterEach(() => User.destroy({ where: { name: 'Temporary Editor' } }));
+    after(() => app.close());
+
+    it("asks as the user's role now: a demoted editor no longer reads the staff fields; a deleted user's token is a 401", async () => {
+      const token = { headers: { authorization: `Bearer ${await tokenFor({ id: user.id, name: user.name, role: 'editor' }, DEVELOPMENT_KEY)}` } };
+      expect((await app.get('/v1/books/3', token)).body).to.have.property('cost');
+      await user.update({ role: 'reader' });
+      expect((await app.get('/v1/books/3', token)).body).not.to.have.property('cost');
+      await user.destroy();
+      expect((await app.get('/v1/books/3', token)).status).to.equal(401);
     });
   });
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import etag from 'etag';
 import fc from 'fast-check';
 import { Op } from 'sequelize';
 import { Author, Book } from '../../example/models';
@@ -173,6 +174,25 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
             noSecret(role, res.text, path);
           }
         }
+      });
+
+      it("a restricted caller's ETag tells nothing of hidden writes: the tag of what it sees alone, unchanged when a hidden attribute is written", async () => {
+        const book = (await Book.findByPk(1))!;
+        const description = book.description;
+        for (const role of ['anonymous', 'reader'] as const) {
+          const before = await app.get('/v1/books/1', { headers: HEADERS[role] });
+          // No version joins the body: the tag is the body's own, so no version can be tried out of it.
+          expect(before.headers.get('etag')).to.equal(etag(before.text, { weak: false }));
+          await book.update({ description: `${description ?? ''} (edited)` });
+          try {
+            const after = await app.get('/v1/books/1', { headers: { ...HEADERS[role], 'if-none-match': before.headers.get('etag')! } });
+            expect(after.status, role).to.equal(304);
+          } finally {
+            await book.update({ description });
+          }
+        }
+        const admin = await app.get('/v1/books/1', { headers: { 'x-test-user': 'admin' } });
+        expect(admin.headers.get('etag')).not.to.equal(etag(admin.text, { weak: false }));
       });
 
       it('the pages a restricted caller reads, with every include, hold no hidden value', async () => {
