@@ -1,6 +1,7 @@
 import type { ActionMetadata } from 'routing-controllers/types/metadata/ActionMetadata';
 import type { RequestContext } from '../context/RequestContext';
 import { ApiError } from '../errors/ApiError';
+import { FieldErrors } from '../errors/FieldErrors';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 /** Body types that are not a request class: nothing to say about their shape here. */
@@ -25,5 +26,29 @@ export function bodyCheck(action: ActionMetadata): ((context: RequestContext) =>
     const body = context.body();
     if (body === undefined) throw new ApiError('RCA_BODY_REQUIRED', { method: context.method });
     if (wantsObject && (body === null || typeof body !== 'object' || Array.isArray(body))) throw new ApiError('RCA_BODY_NOT_OBJECT');
+    const withNul = fieldsWithNul(body);
+    if (withNul.length > 0) {
+      const messages = Object.fromEntries(withNul.map((field) => [field, `${field} must not contain the NUL character (\\u0000)`]));
+      throw new FieldErrors(messages, 'noNulCharacter');
+    }
   };
+}
+
+/**
+ * The top-level fields of a body whose text holds a NUL character, at any depth below them.
+ * PostgreSQL's text cannot hold one (Sequelize would store the two characters `\0` instead), so it is
+ * refused on every database alike, naming the field, rather than stored altered.
+ */
+function fieldsWithNul(body: unknown): string[] {
+  if (body === null || typeof body !== 'object') return typeof body === 'string' && body.includes('\0') ? [''] : [];
+  return Object.entries(body as Record<string, unknown>)
+    .filter(([, value]) => holdsNul(value))
+    .map(([field]) => field);
+}
+
+/** True when `value` or anything in it is text with a NUL character (the body's depth is bounded as it is parsed). */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (value === null || typeof value !== 'object') return false;
+  return Object.values(value as Record<string, unknown>).some(holdsNul);
 }

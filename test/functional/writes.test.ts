@@ -273,3 +273,23 @@ describe('describeError() of a Sequelize validation failure', () => {
     expect(JSON.stringify(message)).not.to.include('Book.');
   });
 });
+
+onBothFrameworks('a NUL character in a body', (app) => {
+  it('is a 422 naming the field, on every database alike, and nothing is written', async () => {
+    const before = await Book.count();
+    for (const [method, path] of [
+      ['POST', '/v1/books'],
+      ['PATCH', '/v1/books/3'],
+    ]) {
+      const res = await app().get(path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Nul\u0000Title', author_id: 1, publisher_id: 2 }),
+      });
+      expect(res.status, res.text).to.equal(422);
+      expect(res.body.error.message).to.deep.equal({ title: ['title must not contain the NUL character (\\u0000)'] });
+    }
+    expect(await Book.count()).to.equal(before);
+    expect((await Book.findByPk(3))!.title).not.to.include('Nul');
+  });
+});
