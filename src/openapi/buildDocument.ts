@@ -37,6 +37,12 @@ export interface OpenApiOptions {
   info?: OpenApiInfo;
   /** A principal's view: the document then describes only what that principal may do. */
   access?: AccessView;
+  /**
+   * The app resolves who is asking (useApi()'s `principal`): the document then names a bearer scheme,
+   * optional on every operation (an anonymous caller is served too), and a 401 for a credential
+   * that does not verify.
+   */
+  authenticated?: boolean;
 }
 
 type Operation = Record<string, unknown> & { responses: Record<string, Record<string, unknown>>; parameters?: unknown[] };
@@ -52,7 +58,7 @@ type Operation = Record<string, unknown> & { responses: Record<string, Record<st
  * @example
  * const document = buildOpenApiDocument({ config: resolveConfig(), routing: { controllers: [BooksController] }, info: { title: 'Books' } });
  */
-export function buildOpenApiDocument({ config, routing = {}, info = {}, access }: OpenApiOptions): Record<string, unknown> {
+export function buildOpenApiDocument({ config, routing = {}, info = {}, access, authenticated = false }: OpenApiOptions): Record<string, unknown> {
   const convert = converter(config.convert.key, null);
   const key = (name: string) => convert.key(name);
   const requestSchemas = validationMetadatasToSchemas({
@@ -80,6 +86,7 @@ export function buildOpenApiDocument({ config, routing = {}, info = {}, access }
     if (operationIds.has(operation.operationId as string)) operation.operationId = `${operation.operationId as string}.${method}`;
     operationIds.add(operation.operationId as string);
     describeAction(operation, route, path, method, { config, resources, key, requestSchemas, access });
+    if (authenticated) optionalBearer(operation, config.serializer === 'json-api' ? JSON_API_MEDIA_TYPE : 'application/json');
     boundOperationBodies(operation, path, config.operations.max);
     (paths[path] ??= {})[method] = operation;
   }
@@ -98,8 +105,15 @@ export function buildOpenApiDocument({ config, routing = {}, info = {}, access }
         Error: errorSchema(config),
         ...(config.serializer === 'json-api' ? {} : { Pagination: pagination(key) }),
       },
+      ...(authenticated ? { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } : {}),
     },
   };
+}
+
+/** An operation any caller may ask, anonymous or with a bearer credential, which is a 401 when it does not verify. */
+function optionalBearer(operation: Operation, mediaType: string): void {
+  operation.security = [{}, { bearer: [] }];
+  operation.responses['401'] ??= { description: errorDescription(401), content: { [mediaType]: { schema: ref('Error') } } };
 }
 
 /** True when the route is a relationship endpoint (`@Relationship`) of an association the document's principal may not use. */

@@ -28,9 +28,10 @@ export function openApiDocument(
   const { principal, ...info } = options;
   const source = { app, principal: principal ?? null };
   const access = 'principal' in options ? accessView(source) : undefined;
-  if (access) return documentForRules(source, () => buildOpenApiDocument({ config: app.config, routing: documentedRouting(app), info, access }));
+  const authenticated = app.principal !== undefined;
+  if (access) return documentForRules(source, () => buildOpenApiDocument({ config: app.config, routing: documentedRouting(app), info, access, authenticated }));
   let document = documents.get(app);
-  if (!document) documents.set(app, (document = buildOpenApiDocument({ config: app.config, routing: documentedRouting(app), info })));
+  if (!document) documents.set(app, (document = buildOpenApiDocument({ config: app.config, routing: documentedRouting(app), info, authenticated })));
   return document;
 }
 

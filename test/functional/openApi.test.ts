@@ -51,6 +51,18 @@ for (const serializer of ['array', 'json-api'] as const) {
         check = responseValidator(document);
       });
 
+      it('names the bearer scheme, optional on every operation, and a 401 on each (the example resolves its callers from tokens)', () => {
+        expect((document as unknown as { components: { securitySchemes: unknown } }).components.securitySchemes).to.deep.equal({
+          bearer: { type: 'http', scheme: 'bearer' },
+        });
+        for (const [path, methods] of Object.entries(document.paths)) {
+          for (const [method, described] of Object.entries(methods) as Array<[string, { security?: unknown; responses: Record<string, unknown> }]>) {
+            expect(described.security, `${method} ${path}`).to.deep.equal([{}, { bearer: [] }]);
+            expect(described.responses, `${method} ${path}`).to.have.property('401');
+          }
+        }
+      });
+
       it('documents JSONP on every GET (text/javascript for 200 and errors) and, in json-api mode, every body as a JSON:API document', async () => {
         const mediaType = serializer === 'json-api' ? 'application/vnd.api+json' : 'application/json';
         for (const [path, methods] of Object.entries(document.paths)) {
