@@ -48,8 +48,22 @@ export function closeBodySchemas(paths: Record<string, Record<string, Operation>
     for (const { schema } of Object.values(content)) {
       const name = schema?.$ref?.startsWith(SCHEMA_PREFIX) ? schema.$ref.slice(SCHEMA_PREFIX.length) : undefined;
       if (name && requestSchemas[name]) requestSchemas[name] = { ...requestSchemas[name], additionalProperties: false };
+      closeDocumentAttributes(schema);
     }
   }
+}
+
+/**
+ * A JSON:API request document's `data.attributes`, made from the request class (less the fields its
+ * relationships set): closed as the class is, so an attribute the server refuses (an unknown one, or
+ * one the role may not write) is refused by the document too.
+ */
+function closeDocumentAttributes(schema: JsonSchema | undefined): void {
+  const data = (schema?.properties as Record<string, JsonSchema> | undefined)?.data;
+  const properties = data?.properties as Record<string, JsonSchema> | undefined;
+  const attributes = properties?.attributes;
+  if (!properties || !attributes || typeof attributes.properties !== 'object') return;
+  properties.attributes = { ...attributes, additionalProperties: false };
 }
 
 /**

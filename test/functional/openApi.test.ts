@@ -91,6 +91,23 @@ for (const serializer of ['array', 'json-api'] as const) {
       });
 
       if (serializer === 'json-api') {
+        it("closes a request document's attributes as the request class is, per role: an unknown or staff attribute is refused by the document too", async () => {
+          type Body = { requestBody: { content: Record<string, { schema: { properties: { data: { properties: { attributes: JsonSchemaLike } } } } }> } };
+          const attributesOf = (described: Document, path: string, method: 'post' | 'patch') =>
+            (described.paths[path][method] as unknown as Body).requestBody.content['application/vnd.api+json'].schema.properties.data.properties.attributes;
+          for (const [path, method] of [
+            ['/v1/books', 'post'],
+            ['/v1/books/{id}', 'patch'],
+          ] as const) {
+            const anonymous = attributesOf(document, path, method);
+            expect(anonymous.additionalProperties, `${method} ${path}`).to.equal(false);
+            expect(Object.keys(anonymous.properties!)).not.to.include('cost');
+          }
+          const editor = (await app().get('/v1/openapi.json', { headers: { authorization: `Bearer ${await tokenFor(SEEDED_USERS[1], DEVELOPMENT_KEY)}` } }))
+            .body as Document;
+          expect(Object.keys(attributesOf(editor, '/v1/books', 'post').properties!)).to.include('cost');
+        });
+
         it('describes the request document as the server checks it: type, relationships and their types, id on update only', () => {
           const ajv = new Ajv2020({ strict: false, allErrors: true });
           addFormats(ajv);
