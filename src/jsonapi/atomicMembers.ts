@@ -1,3 +1,4 @@
+import { identifierProblem } from './resourceIdentifier';
 import { isPlainObject } from '../config/deepMerge';
 import { ApiError } from '../errors/ApiError';
 
@@ -9,6 +10,8 @@ export const segment = (name: string) => name.slice(0, 64).replace(/~/g, '~0').r
 
 /** A resource identifier of linkage: `{ type, id }`, or `{ type, lid }` of an earlier add. */
 export function checkIdentifier(member: unknown, pointer: string): void {
+  const problem = identifierProblem(member, { lid: true });
+  if (problem) throw invalid(problem.member === undefined ? pointer : `${pointer}/${problem.member}`, problem.reason);
   if (!isPlainObject(member)) throw invalid(pointer, 'must be a resource identifier: { "type": ..., "id": ... }');
   for (const name of ['type', 'id', 'lid'] as const) {
     const text = member[name];

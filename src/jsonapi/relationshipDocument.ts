@@ -1,3 +1,4 @@
+import { identifierProblem } from './resourceIdentifier';
 import { isPlainObject } from '../config/deepMerge';
 import { ApiError } from '../errors/ApiError';
 import { longerThan } from '../validation/characters';
@@ -56,9 +57,9 @@ export function relationshipIds(document: unknown, { type, max = RELATIONSHIP_MA
   if (members.length > max) throw invalid('/data', `names ${members.length} resources, over the ${max} one request may name`);
   const ids = members.map((member, index) => {
     const pointer = `/data/${index}`;
+    const problem = identifierProblem(member);
+    if (problem) throw invalid(problem.member === undefined ? pointer : `${pointer}/${problem.member}`, problem.reason);
     if (!isPlainObject(member)) throw invalid(pointer, 'must be a resource identifier ({ "type", "id" })');
-    const extra = Object.keys(member).find((key) => key !== 'type' && key !== 'id' && key !== 'meta');
-    if (extra) throw invalid(`${pointer}/${extra.slice(0, 40)}`, 'is not a member of a resource identifier');
     if (typeof member.type !== 'string' || member.type === '') throw invalid(`${pointer}/type`, `must name the type of the members ("${type}")`);
     if (member.type !== type) {
       throw new ApiError('RCA_JSONAPI_CONFLICT', {

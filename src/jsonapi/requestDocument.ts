@@ -1,4 +1,5 @@
 import { snakeCase } from '../text/caseStyles';
+import { identifierProblem } from './resourceIdentifier';
 import { isPlainObject } from '../config/deepMerge';
 import type { RequestContext } from '../context/RequestContext';
 import type { DocumentRelationship, DocumentResource } from '../context/DocumentResource';
@@ -18,6 +19,8 @@ function linkageOf(name: string, relationship: unknown): DocumentRelationship['l
   const linkage = isPlainObject(relationship) ? relationship.data : undefined;
   if (linkage === null) return null;
   if (!isPlainObject(linkage)) throw invalid(`relationships.${name}.data must be one resource identifier or null`);
+  const problem = identifierProblem(linkage);
+  if (problem) throw invalid(`relationships.${name}.data${problem.member === undefined ? '' : `.${problem.member}`} ${problem.reason}`);
   if (typeof linkage.type !== 'string' || typeof linkage.id !== 'string') {
     throw invalid(`relationships.${name}.data must have a string type and a string id`);
   }

@@ -5,6 +5,8 @@ import Jsona from 'jsona';
 import schema from '../fixture/jsonapi-1.1.schema.json';
 import { Book } from '../../example/models';
 import { onBothFrameworks } from './exampleServer';
+import { ATOMIC_MEDIA_TYPE } from '../../src';
+import { ADDED_BY_TESTS } from '../fixture/seededRows';
 
 /** The official JSON:API 1.1 schema (a copy of jsonapi.org's), as ajv compiles it. */
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -276,6 +278,41 @@ onBothFrameworks(
         true,
       );
     });
+  },
+  { serializer: 'json-api' },
+);
+
+onBothFrameworks(
+  'resource identifiers: one check wherever a document names a related resource',
+  (app) => {
+    afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
+
+    const send = (method: string, target: string, document: unknown, type = 'application/vnd.api+json') =>
+      app().get(target, { method, headers: { 'content-type': type, accept: type }, body: JSON.stringify(document) });
+    const book = (author: unknown) => ({
+      data: {
+        type: 'books',
+        attributes: { title: 'Identified' },
+        relationships: { author: { data: author }, publisher: { data: { type: 'publishers', id: '2' } } },
+      },
+    });
+
+    for (const [what, identifier] of [
+      ['an unknown member', { type: 'authors', id: '1', rank: 1 }],
+      ['a meta that is not an object', { type: 'authors', id: '1', meta: 'x' }],
+    ] as const) {
+      it(`refuses ${what} with a 400 in a create, an update, an atomic add and a relationship endpoint; nothing written`, async () => {
+        const before = await Book.count();
+        const created = await send('POST', '/v1/books', book(identifier));
+        const updated = await send('PATCH', '/v1/books/3', { data: { type: 'books', id: '3', relationships: { author: { data: identifier } } } });
+        const linked = await send('POST', '/v1/books/3/relationships/genres', { data: [{ ...identifier, type: 'genres' }] });
+        const atomic = await send('POST', '/v1/operations', { 'atomic:operations': [{ op: 'add', data: book(identifier).data }] }, ATOMIC_MEDIA_TYPE);
+        for (const [name, res] of Object.entries({ created, updated, linked, atomic })) expect(res.status, `${name}: ${res.text}`).to.equal(400);
+        expect(await Book.count()).to.equal(before);
+        const ok = await send('POST', '/v1/books', book({ type: 'authors', id: '1', meta: { note: 'fine' } }));
+        expect(ok.status, ok.text).to.equal(201);
+      });
+    }
   },
   { serializer: 'json-api' },
 );
