@@ -1,5 +1,6 @@
 import { Sequelize } from 'sequelize-typescript';
 import { Umzug } from 'umzug';
+import { survivePostgresConnectionErrors } from '../src';
 import { POOL_ACQUIRE_MS } from './config';
 import { withMigrationLock } from './migrationLock';
 import { migrations } from './migrations';
@@ -47,8 +48,12 @@ export const SQLITE_CACHE_KIB = 65_536;
 /** Long enough for a writer's transaction to end; short enough that a stuck lock answers 503 within seconds. */
 export const SQLITE_BUSY_TIMEOUT = 1000;
 
-/** PostgreSQL: how long a statement waits for a lock, and runs at most, before it fails (answered 503). */
-const POSTGRES_TIMEOUTS = { lock_timeout: 1000, statement_timeout: 15_000 };
+/**
+ * PostgreSQL: how long a statement waits for a lock, and runs at most, before it fails (answered
+ * 503); and on the client's side, how long a statement is waited for (a server gone without a word
+ * never answers) and a connection is opened.
+ */
+const POSTGRES_TIMEOUTS = { lock_timeout: 1000, statement_timeout: 15_000, query_timeout: 17_000, connectionTimeoutMillis: 5000 };
 
 /** `sqlite:/path/file.sqlite`, `sqlite:relative.sqlite`, `sqlite::memory:` as a storage path; undefined for other URLs. */
 export function sqliteStorage(url: string): string | undefined {
@@ -110,6 +115,7 @@ const healthConnections = new WeakMap<Sequelize, Sequelize>();
  */
 function withHealthConnection(sequelize: Sequelize, url: string): Sequelize {
   const own = new Sequelize(url, { ...serverOptions(url, 1, POOL_ACQUIRE_MS), logging: false });
+  survivePostgresConnectionErrors(own);
   healthConnections.set(sequelize, own);
   const close = sequelize.close.bind(sequelize);
   sequelize.close = async () => {

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { format } from 'node:util';
 import pino from 'pino';
 import { createExampleApp } from './app';
 import { describeDatabase, ExampleSettings, readSettings } from './config';
@@ -62,6 +63,8 @@ function supervise(settings: ExampleSettings): void {
 async function serve(settings: ExampleSettings, sequelize: Sequelize): Promise<void> {
   await sequelize.authenticate();
   const logger = pino({ level: settings.logLevel });
+  // Sequelize warns in plain text (a COMMIT or ROLLBACK that failed on a dead connection): every line of the log is JSON.
+  console.warn = (...args: unknown[]) => logger.warn(format(...args));
   const server = http.createServer(
     createExampleApp(settings.framework, { api: { serializer: settings.serializer }, sequelize, logger, jwtSecret: settings.jwtSecret }).listener,
   );

@@ -119,5 +119,6 @@ export type { ModelRow } from './model/ModelRow';
 export { definePolicy } from './policy/definePolicy';
 export { visibleRows } from './helpers/visibleRows';
 export { currentPrincipal } from './helpers/currentPrincipal';
+export { survivePostgresConnectionErrors } from './dispatcher/postgresConnections';
 export type { Policy, PolicyRules } from './policy/definePolicy';
 export type { PrincipalAction, PrincipalResolver } from './context/RequestContext';

@@ -135,8 +135,11 @@ export async function batchResponse(api: Api, document: unknown): Promise<ApiRes
   const failed = outcome.answers[outcome.failedAt];
   const { method, url } = batch.requests[outcome.failedAt];
   const message = `Request ${outcome.failedAt} ("${failed.id}", ${method} ${url.split('?')[0]}) answered ${failed.status}: the batch was rolled back`;
+  // A failure the client may retry (a busy or lost database) says when, as the request that failed said it.
+  const retryAfter = failed.headers.find((header) => header.name.toLowerCase() === 'retry-after');
   return new ApiResponse(context)
     .setStatusCode(failed.status >= 400 ? failed.status : 500)
+    .setHeaders(retryAfter ? { 'Retry-After': retryAfter.value } : {})
     .setMeta({ responses: outcome.answers })
     .error(message);
 }

@@ -36,9 +36,28 @@ const BUSY_SQLSTATES = new Set(['55P03', '57014', '40001', '40P01', '53300', '57
  */
 const UNAVAILABLE_CODES = new Set(['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', '53100', '25006', '58030', '53200']);
 
+/**
+ * A connection that went away under a statement (the server restarted or was stopped, the network
+ * dropped): the driver's own words, or a socket error code, or a transaction Sequelize ended because
+ * of it (a statement of its work still coming is refused with "rollback has been called").
+ */
+const CONNECTION_LOST =
+  /^(Connection terminated|Client has encountered a connection error|Query read timeout|(rollback|commit) has been called on this transaction)/;
+const LOST_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', '57P02']);
+
+function connectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return CONNECTION_LOST.test(error.message) || (typeof code === 'string' && (LOST_CODES.has(code) || code.startsWith('08')));
+}
+
 /** True for a database error that means "busy or unavailable, try again later" (answered 503 with Retry-After). */
 export function isDatabaseBusy(error: unknown): boolean {
-  if (isSequelizeError(error, 'DatabaseError')) return isBusyCode((error as { parent?: { code?: unknown } }).parent?.code);
+  if (isSequelizeError(error, 'DatabaseError')) {
+    const parent = (error as { parent?: unknown }).parent;
+    return isBusyCode((parent as { code?: unknown } | undefined)?.code) || connectionLost(parent);
+  }
+  if (connectionLost(error)) return true;
   // The SQLite driver's own error: Sequelize lets a failed BEGIN through unwrapped (a locked one too,
   // which it would otherwise have made a TimeoutError).
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;

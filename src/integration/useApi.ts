@@ -11,6 +11,7 @@ import type { ApiLogger } from '../observe/ApiLogger';
 import { observeDatabase } from './observeDatabase';
 import { endFailedSqliteTransactions } from '../dispatcher/sqliteTransactions';
 import { oneStatementAtATime } from '../dispatcher/sqliteStatements';
+import { survivePostgresConnectionErrors } from '../dispatcher/postgresConnections';
 import { readSqliteDatesExactly } from '../loader/sqliteDates';
 import { applyPoliciesToStatements } from '../loader/policyStatements';
 import { ApiError } from '../errors/ApiError';
@@ -121,6 +122,7 @@ export function useApi<TApp>(app: TApp, options: UseApiOptions = {}): TApp {
     observeDatabase(sequelize);
     endFailedSqliteTransactions(sequelize);
     oneStatementAtATime(sequelize);
+    survivePostgresConnectionErrors(sequelize);
     readSqliteDatesExactly(sequelize);
   }
   const governed = policiesByModel(policies);
