@@ -58,3 +58,16 @@ export class UnexpectedIncludesParameterError extends ApiError {
     super('RCA_INCLUDE_INVALID', { parameter, reason });
   }
 }
+
+/**
+ * A 400 for an `exclude` path the request gives (RCA_EXCLUDE_INVALID): named as the parameter the
+ * client sent, not as `include`.
+ *
+ * @example
+ * throw new UnexpectedExcludesParameterError('exclude=books.*', '"books" is not included, so nothing below it can be excluded');
+ */
+export class UnexpectedExcludesParameterError extends ApiError {
+  constructor(parameter: string, reason: string) {
+    super('RCA_EXCLUDE_INVALID', { parameter, reason });
+  }
+}

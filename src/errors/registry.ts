@@ -11,6 +11,7 @@ export const ERROR_REGISTRY = {
       'The include parameter asks for up to {requested} resources once "{path}" is loaded, over the {max} one response may hold: ' +
       'include fewer relations, lower their limit(n), or ask for a smaller page (per_page)',
   },
+  RCA_EXCLUDE_INVALID: { status: 400, template: 'Invalid exclude parameter "{parameter}": {reason}' },
   RCA_JSONP_CALLBACK_INVALID: {
     status: 400,
     template: 'Invalid JSONP callback "{parameter}": it must be dotted JavaScript identifiers of at most {max} characters, not starting with a reserved word',

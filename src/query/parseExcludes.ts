@@ -1,4 +1,4 @@
-import { UnexpectedIncludesParameterError } from '../errors/ApiError';
+import { UnexpectedExcludesParameterError } from '../errors/ApiError';
 import { EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeParseOptions } from './IncludeTree';
 import { splitPaths } from './parseIncludes';
 import { INCLUDE_NAME } from './parseSegment';
@@ -20,16 +20,16 @@ export function parseExcludes(input: unknown, options: Pick<IncludeParseOptions,
   const paths = splitPaths(input);
   if (paths.length === 0) return EMPTY_EXCLUDE_TREE;
   if (paths.length > options.maxPaths) {
-    throw new UnexpectedIncludesParameterError(`${key}=${paths.slice(0, 3).join(',')},...`, `at most ${options.maxPaths} exclude paths are allowed`);
+    throw new UnexpectedExcludesParameterError(`${key}=${paths.slice(0, 3).join(',')},...`, `at most ${options.maxPaths} exclude paths are allowed`);
   }
   const root: MutableExclude = { names: new Set(), children: new Map() };
   for (const path of paths) {
     const names = path.split('.');
     if (names.length > options.maxDepth)
-      throw new UnexpectedIncludesParameterError(`${key}=${path}`, `excludes may nest at most ${options.maxDepth} levels deep`);
+      throw new UnexpectedExcludesParameterError(`${key}=${path}`, `excludes may nest at most ${options.maxDepth} levels deep`);
     const bad = names.find((name) => !INCLUDE_NAME.test(name));
     if (bad !== undefined)
-      throw new UnexpectedIncludesParameterError(`${key}=${path}`, `"${bad.slice(0, 40)}" is not an include name (letters, digits, _ and - only)`);
+      throw new UnexpectedExcludesParameterError(`${key}=${path}`, `"${bad.slice(0, 40)}" is not an include name (letters, digits, _ and - only)`);
     let level = root;
     for (const name of names.slice(0, -1)) {
       let next = level.children.get(name);

@@ -1,4 +1,4 @@
-import { UnexpectedIncludesParameterError } from '../errors/ApiError';
+import { UnexpectedExcludesParameterError, UnexpectedIncludesParameterError } from '../errors/ApiError';
 import { fieldKey } from '../text/fieldKey';
 import { EMPTY_EXCLUDE_TREE, ExcludeTree, IncludeNode, IncludeTree } from '../query/IncludeTree';
 import { Transformer } from './Transformer';
@@ -67,13 +67,13 @@ function checkExcludes(transformer: Transformer, exclude: ExcludeTree, included:
   const known = new Set(declared.map(fieldKey));
   for (const name of [...exclude.names, ...exclude.children.keys()]) {
     if (!known.has(fieldKey(name))) {
-      throw new UnexpectedIncludesParameterError(`exclude=${name}`, `unknown include "${name}"; available: ${declared.join(', ') || 'none'}`);
+      throw new UnexpectedExcludesParameterError(`exclude=${name}`, `unknown include "${name}"; available: ${declared.join(', ') || 'none'}`);
     }
   }
   const reached = new Set(included.map(([name]) => fieldKey(name)));
   for (const name of exclude.children.keys()) {
     if (!reached.has(fieldKey(name))) {
-      throw new UnexpectedIncludesParameterError(`exclude=${name}.*`, `"${name}" is not included, so nothing below it can be excluded`);
+      throw new UnexpectedExcludesParameterError(`exclude=${name}.*`, `"${name}" is not included, so nothing below it can be excluded`);
     }
   }
 }
