@@ -32,6 +32,11 @@ interface IncludeSteps {
 
 const installed = new WeakSet<object>();
 
+/** Sequelize's own mapping of a where's attribute names to their columns. */
+interface FieldNames {
+  mapWhereFieldNames(where: WhereOptions, model: AnyModel): WhereOptions;
+}
+
 /** Marks the options of a count the rules were applied to already (its aggregate() must not apply them again). */
 const RULED = Symbol('rca.policy.ruled');
 
@@ -70,9 +75,10 @@ export function applyPoliciesToStatements(sequelize: Sequelize): void {
   });
   for (const model of Object.values(sequelize.models)) aggregateUnderRules(model);
   for (const hook of ['beforeBulkUpdate', 'beforeBulkDestroy'] as const) {
-    sequelize.addHook(hook, 'rca.policy', (options: { model: AnyModel; where?: WhereOptions }) => {
-      const rows = currentRules()?.(options.model).rows;
-      if (rows) options.where = both(options.where, rows);
+    sequelize.addHook(hook, 'rca.policy', function (this: AnyModel, options: { where?: WhereOptions }) {
+      const rows = currentRules()?.(this).rows;
+      // destroy() has mapped its where to column names before this hook runs: the rows are mapped alike.
+      if (rows) options.where = both(options.where, (Utils as unknown as FieldNames).mapWhereFieldNames(rows, this));
     });
   }
 }

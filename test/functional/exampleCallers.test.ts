@@ -304,3 +304,32 @@ for (const framework of ['express', 'koa'] as TestFramework[]) {
     });
   });
 }
+
+for (const framework of ['express', 'koa'] as TestFramework[]) {
+  describe(`an editor's deletes and updates under the policy's rows [${framework}]`, () => {
+    let app: Running;
+    before(async () => {
+      app = await startExample(framework);
+    });
+    after(() => app.close());
+    afterEach(() => Book.destroy({ where: ADDED_BY_TESTS }));
+
+    it('removes and updates their own draft; another editor’s is the 404 of a missing book and stays as it was', async () => {
+      const [, eli, emma] = SEEDED_USERS;
+      const draft = (editorId: number) => Book.create({ title: `Draft of ${editorId}`, authorId: 1, publisherId: 1, draft: true, editorId });
+      const [own, other] = [await draft(eli.id), await draft(emma.id)];
+      const send = (method: string, id: number, body?: unknown) =>
+        app.get(`/v1/books/${id}`, {
+          method,
+          headers: { ...(as('eli').headers as Record<string, string>), 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      expect((await send('PATCH', other.id, { title: 'Taken over' })).status).to.equal(404);
+      expect((await send('DELETE', other.id)).status).to.equal(404);
+      expect((await Book.findByPk(other.id))!.title).to.equal(`Draft of ${emma.id}`);
+      expect((await send('PATCH', own.id, { title: 'Edited draft' })).status).to.equal(200);
+      expect((await send('DELETE', own.id)).status).to.equal(200);
+      expect(await Book.findByPk(own.id)).to.equal(null);
+    });
+  });
+}
