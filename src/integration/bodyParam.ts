@@ -26,7 +26,8 @@ export function bodyCheck(action: ActionMetadata): ((context: RequestContext) =>
     const body = context.body();
     if (body === undefined) throw new ApiError('RCA_BODY_REQUIRED', { method: context.method });
     if (wantsObject && (body === null || typeof body !== 'object' || Array.isArray(body))) throw new ApiError('RCA_BODY_NOT_OBJECT');
-    const withNul = fieldsWithNul(body);
+    // A request class's fields only: a body an action reads itself (a batch, a linkage) has its own checks.
+    const withNul = wantsObject ? fieldsWithNul(body) : [];
     if (withNul.length > 0) {
       const messages = Object.fromEntries(withNul.map((field) => [field, `${field} must not contain the NUL character (\\u0000)`]));
       throw new FieldErrors(messages, 'noNulCharacter');

@@ -11,7 +11,7 @@ import { serializers } from '../serializer/serializers';
 import type { ItemResource, Resource } from '../transformer/Resource';
 import { DEFAULT_RESOURCE_TYPE } from '../transformer/Transformed';
 import { IncludeWalk } from '../transformer/includeWalk';
-import { entityTag, isNotModified, rowStamp } from './entityTag';
+import { entityTag, isNotModified, readableStamp, rowStamp } from './entityTag';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
 import { payloadDocument } from '../jsonapi/payloadDocument';
 import { convertBody, converter } from './convertBody';
@@ -179,11 +179,12 @@ function isTaggedItem(context: RequestContext, input: RenderInput): input is Ren
 /**
  * Tags the body; a client that holds it already (`If-None-Match`) gets a 304 without one. The row's
  * version joins the body only for a caller who may read every attribute of it: for anyone else it
- * would tell a write of a hidden attribute (and, tried number by number, the version itself).
+ * would tell a write of a hidden attribute (and, tried number by number, the version itself), so the
+ * row's readable values join it instead.
  */
 function conditional(context: RequestContext, rendered: RenderedResponse, item: unknown): RenderedResponse {
-  const hides = isModel(item) && rulesFor(context, item.constructor).hidden.size > 0;
-  const tag = entityTag(rendered.body!, hides ? '' : rowStamp(item));
+  const hidden = isModel(item) ? rulesFor(context, item.constructor).hidden : undefined;
+  const tag = entityTag(rendered.body!, hidden && hidden.size > 0 ? readableStamp(item, hidden) : rowStamp(item));
   const headers: Record<string, string> = { ...rendered.headers, etag: tag };
   if (!isNotModified(context.headers, tag)) return { ...rendered, headers };
   delete headers['content-type'];
