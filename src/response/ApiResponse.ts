@@ -153,7 +153,6 @@ export class ApiResponse extends ResponseState {
     return render(this.context, { status: this.status, headers: this.headers, meta: this.meta, body: this.body, allowJsonp: this.renderJsonp });
   }
 
-  /** A failed internal call's own error body and status, as the app rendered them for it. */
   /** `Location` for a created model: its member path under the request's, when a GET route answers there. */
   private locate(model: Model): void {
     const key: unknown = model.get((model.constructor as ModelStatic<Model>).primaryKeyAttribute);
@@ -162,6 +161,7 @@ export class ApiResponse extends ResponseState {
     if (this.context.app.routes.allowedMethods(member)?.includes('GET')) this.headers.location = `${this.context.origin}${member}`;
   }
 
+  /** A failed internal call's own error body and status, as the app rendered them for it. */
   private relay(error: ApiError): this {
     this.status = error.status;
     this.setHeaders(error.responseHeaders);
