@@ -1,3 +1,4 @@
+import { fieldKey } from '../text/fieldKey';
 import type { SerializerName } from '../config/ApiConfig';
 import { IncludeShape, includeShapes } from '../transformer/includeShapes';
 import { Transformer } from '../transformer/Transformer';
@@ -113,9 +114,13 @@ export class ResourceSchemas {
     const hidden = this.hiddenOf(shape.transformer);
     for (const column of transformer.aggregates[shape.name] ?? []) {
       if (madeFromHidden(column, undefined, hidden)) continue;
-      const declared = shape.transformer?.schema?.[column] ?? shape.transformer?.schema?.[this.key(column)];
+      const schema = shape.transformer?.schema ?? undefined;
+      // Declared under the field's own spelling (`publishedAt` for the column `published_at`).
+      const declared = schema ? Object.entries(schema).find(([field]) => fieldKey(field) === fieldKey(column))?.[1] : undefined;
       const { 'x-optional': _optional, ...columnSchema } = (declared ?? {}) as Record<string, unknown>;
-      for (const fn of ['sum', 'avg', 'min', 'max']) {
+      // sum() and avg() add numbers: of a column declared as anything else they are refused (400), so not offered.
+      const adds = declared === undefined || isNumeric(columnSchema);
+      for (const fn of adds ? ['sum', 'avg', 'min', 'max'] : ['min', 'max']) {
         const value = fn === 'sum' || fn === 'avg' ? { type: 'number' } : columnSchema;
         members[this.key(`${shape.name}_${fn}_${column}`)] = { anyOf: [value, { type: 'null' }], description: `include=${shape.name}:${fn}(${column})` };
       }
@@ -171,4 +176,10 @@ function identifierSchema(type?: string): JsonSchema {
 /** `{ data: value }`, the key converted. */
 export function dataOf(value: JsonSchema, key: (name: string) => string): JsonSchema {
   return { type: 'object', properties: { [key('data')]: value }, required: [key('data')] };
+}
+
+/** True when a declared field's schema is a number (or an integer), alone or with null. */
+function isNumeric(schema: Record<string, unknown>): boolean {
+  const types = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
+  return types.some((type) => type === 'number' || type === 'integer');
 }
