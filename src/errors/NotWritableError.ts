@@ -1,3 +1,5 @@
+import { FieldErrors } from './FieldErrors';
+
 /**
  * A request body that writes fields its caller may not write: answered as a failed validation is
  * (422, the messages by field; in json-api mode each at its pointer), one message a field. A field
@@ -9,23 +11,20 @@
  * throw new NotWritableError(['cost']); // 422 { "cost": ["cost may not be written"] }
  * throw new NotWritableError(['cost'], ['cost']); // 422 { "cost": ["property cost should not exist"] }
  */
-export class NotWritableError extends Error {
-  readonly httpCode = 422;
-  /** One class-validator shaped entry a field, which the error rendering already reads. */
-  readonly errors: Array<{ property: string; constraints: Record<string, string>; children: [] }>;
-
+export class NotWritableError extends FieldErrors {
   constructor(
     readonly fields: readonly string[],
     unseen: readonly string[] = [],
   ) {
-    super(`${fields.join(', ')} may not be written`);
+    super(
+      fields.map((field) =>
+        // class-validator's own words for a property the request class does not declare.
+        unseen.includes(field)
+          ? { property: field, constraint: 'whitelistValidation', message: `property ${field} should not exist` }
+          : { property: field, constraint: 'notWritable', message: `${field} may not be written` },
+      ),
+      `${fields.join(', ')} may not be written`,
+    );
     this.name = 'NotWritableError';
-    this.errors = fields.map((field) => {
-      // class-validator's own words for a property the request class does not declare.
-      const constraints: Record<string, string> = unseen.includes(field)
-        ? { whitelistValidation: `property ${field} should not exist` }
-        : { notWritable: `${field} may not be written` };
-      return { property: field, constraints, children: [] };
-    });
   }
 }

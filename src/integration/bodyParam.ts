@@ -27,10 +27,10 @@ export function bodyCheck(action: ActionMetadata): ((context: RequestContext) =>
     if (body === undefined) throw new ApiError('RCA_BODY_REQUIRED', { method: context.method });
     if (wantsObject && (body === null || typeof body !== 'object' || Array.isArray(body))) throw new ApiError('RCA_BODY_NOT_OBJECT');
     // A request class's fields only: a body an action reads itself (a batch, a linkage) has its own checks.
-    const withNul = wantsObject ? fieldsWithNul(body) : [];
+    const withNul = wantsObject ? fieldsWithNul(body as Record<string, unknown>) : [];
     if (withNul.length > 0) {
-      const messages = Object.fromEntries(withNul.map((field) => [field, `${field} must not contain the NUL character (\\u0000)`]));
-      throw new FieldErrors(messages, 'noNulCharacter');
+      const message = (field: string) => `${field} must not contain the NUL character (\\u0000)`;
+      throw new FieldErrors(withNul.map((property) => ({ property, constraint: 'noNulCharacter', message: message(property) })));
     }
   };
 }
@@ -40,9 +40,8 @@ export function bodyCheck(action: ActionMetadata): ((context: RequestContext) =>
  * PostgreSQL's text cannot hold one (Sequelize would store the two characters `\0` instead), so it is
  * refused on every database alike, naming the field, rather than stored altered.
  */
-function fieldsWithNul(body: unknown): string[] {
-  if (body === null || typeof body !== 'object') return typeof body === 'string' && body.includes('\0') ? [''] : [];
-  return Object.entries(body as Record<string, unknown>)
+function fieldsWithNul(body: Record<string, unknown>): string[] {
+  return Object.entries(body)
     .filter(([, value]) => holdsNul(value))
     .map(([field]) => field);
 }
