@@ -17,15 +17,23 @@ export function entityTag(body: string, stamp = ''): string {
   return etag(stamp ? `${body}\n${stamp}` : body, { weak: false });
 }
 
+/** A model class as far as its stamps go: its options, and the timestamp attributes Sequelize resolved. */
+type StampedModel = ModelStatic<Model> & { options: { version?: boolean | string; timestamps?: boolean }; _timestampAttributes?: { updatedAt?: string } };
+
+/** The attribute Sequelize counts a row's versions in (`version: true` is `version`), if the model keeps one. */
+function versionAttribute(model: StampedModel): string | undefined {
+  const { version } = model.options;
+  return version === true ? 'version' : typeof version === 'string' ? version : undefined;
+}
+
 /**
  * What changes with every stored change of a Sequelize row, whether or not a response shows it: its
  * version attribute (`version: true` on the model), else its `updatedAt`; '' for anything else.
  */
 export function rowStamp(item: unknown): string {
   if (!isModel(item)) return '';
-  const model = item.constructor as ModelStatic<Model> & { options: { version?: boolean | string; timestamps?: boolean } };
-  const { version } = model.options;
-  const attribute = version === true ? 'version' : typeof version === 'string' ? version : model.options.timestamps === false ? null : 'updatedAt';
+  const model = item.constructor as StampedModel;
+  const attribute = versionAttribute(model) ?? (model.options.timestamps === false ? null : 'updatedAt');
   const value = attribute === null ? undefined : (item.dataValues as Record<string, unknown>)[attribute];
   if (value instanceof Date) return `u${value.getTime()}`;
   return typeof value === 'number' || typeof value === 'string' ? `v${value}` : '';
@@ -39,9 +47,8 @@ export function rowStamp(item: unknown): string {
  */
 export function readableStamp(item: unknown, hidden: ReadonlySet<string>): string {
   if (!isModel(item)) return '';
-  const model = item.constructor as ModelStatic<Model> & { options: { version?: boolean | string }; _timestampAttributes?: { updatedAt?: string } };
-  const version = model.options.version === true ? 'version' : typeof model.options.version === 'string' ? model.options.version : undefined;
-  const left = new Set([...hidden, version, model._timestampAttributes?.updatedAt]);
+  const model = item.constructor as StampedModel;
+  const left = new Set([...hidden, versionAttribute(model), model._timestampAttributes?.updatedAt]);
   const values = item.dataValues as Record<string, unknown>;
   const attributes = model.getAttributes();
   // Each value as its column's type, so that a row read by hand (SQLite's 0 for false) and an instance tag alike.
