@@ -111,3 +111,9 @@ export const BATCH_OPERATION = replacingBody(
     },
   },
 );
+
+/** The batch endpoint's operation (BATCH_OPERATION), told by its request schema. */
+export function isBatchOperation(operation: Record<string, unknown>): boolean {
+  const content = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content ?? {};
+  return Object.values(content).some((media) => media.schema === BATCH_REQUEST_SCHEMA);
+}

@@ -6,16 +6,17 @@ import { getOperation, getStatusCode, IRoute, parseRoutes } from 'routing-contro
 import { converter } from '../response/convertBody';
 import type { ApiConfig } from '../config/ApiConfig';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
-import { BATCH_REQUEST_SCHEMA } from './batchSchema';
+import { isBatchOperation } from './batchSchema';
 import { DOCUMENTED_BODY, JSON_API_ONLY, SUCCESS_MESSAGE } from './operationSpec';
 import { boundOperationBodies, classTransformerStorage, closeBodySchemas, nonEmptyRequiredBodies, useJsonApiExample } from './requestBodies';
-import { describeRelationship } from './relationshipOperation';
+import { describeRelationship, hiddenRelationship } from './relationshipOperation';
+import { BEARER_SCHEMES, optionalBearer } from './bearerSecurity';
 import { instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import { Transformer } from '../transformer/Transformer';
 import { refusesUnknownFields } from '../validation/validationOptions';
 import { errorDescription, errorSchema, errorStatuses, successSchema as messageSchema } from './errorSchemas';
 import { pagination, successSchema } from './successSchemas';
-import { addJsonApiBody } from './jsonApiBody';
+import { addJsonApiBody, payloadAsMeta } from './jsonApiBody';
 import { actionParameters, documentJsonp, IF_MATCH, IF_MATCH_LINKAGE, strictPathIds } from './parameters';
 import { ResourceSchemas } from './resourceSchemas';
 import { bodyWithoutReadOnly } from './readOnlyBody';
@@ -77,7 +78,7 @@ export function buildOpenApiDocument({ config, routing = {}, info = {}, access, 
   for (const route of routes) {
     const path = openApiPath(route);
     const method = route.action.type.toLowerCase();
-    if (access && hiddenRelationship(route, access)) continue;
+    if (access && hiddenRelationship(readActionMetadata(route.action.target, route.action.method), access)) continue;
     const operation = getOperation(route, requestSchemas) as unknown as Operation;
     const jsonApiOnly = operation[JSON_API_ONLY] === true;
     delete operation[JSON_API_ONLY];
@@ -105,21 +106,9 @@ export function buildOpenApiDocument({ config, routing = {}, info = {}, access, 
         Error: errorSchema(config),
         ...(config.serializer === 'json-api' ? {} : { Pagination: pagination(key) }),
       },
-      ...(authenticated ? { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } : {}),
+      ...(authenticated ? { securitySchemes: BEARER_SCHEMES } : {}),
     },
   };
-}
-
-/** An operation any caller may ask, anonymous or with a bearer credential, which is a 401 when it does not verify. */
-function optionalBearer(operation: Operation, mediaType: string): void {
-  operation.security = [{}, { bearer: [] }];
-  operation.responses['401'] ??= { description: errorDescription(401), content: { [mediaType]: { schema: ref('Error') } } };
-}
-
-/** True when the route is a relationship endpoint (`@Relationship`) of an association the document's principal may not use. */
-function hiddenRelationship(route: IRoute, access: AccessView): boolean {
-  const relationship = readActionMetadata(route.action.target, route.action.method).relationship;
-  return relationship !== undefined && access.hiddenRelations(relationship.model()).has(relationship.name);
 }
 
 interface Context {
@@ -132,12 +121,6 @@ interface Context {
 }
 
 const WRITES = new Set(['put', 'patch', 'delete']);
-
-/** The batch endpoint's operation (BATCH_OPERATION), told by its request schema. */
-function isBatch(operation: Operation): boolean {
-  const content = (operation.requestBody as { content?: Record<string, { schema?: unknown }> }).content ?? {};
-  return Object.values(content).some((media) => media.schema === BATCH_REQUEST_SCHEMA);
-}
 
 /** Adds what this library knows of one action to the operation routing-controllers-openapi made. */
 function describeAction(operation: Operation, route: IRoute, path: string, method: string, { config, resources, key, requestSchemas, access }: Context): void {
@@ -188,7 +171,7 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   for (const error of errorStatuses(config, { hasPathParams, hasBody, conditional, linkage })) {
     operation.responses[String(error)] ??= { description: errorDescription(error), content: { [mediaType]: { schema: ref('Error') } } };
   }
-  if (documentedBody && operation.requestBody && isBatch(operation)) {
+  if (documentedBody && operation.requestBody && isBatchOperation(operation)) {
     // An atomic batch that fails answers the status of its failing request, whatever it is.
     operation.responses.default ??= {
       description: "The failing request's status: an atomic batch rolled back",
@@ -196,18 +179,6 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
     };
   }
   if (method === 'get' && config.jsonp.enabled) documentJsonp(config, operation);
-}
-
-/**
- * In json-api mode a JSON payload goes out as the `meta` of a JSON:API document (payloadDocument()):
- * a documented `application/json` answer is described that way.
- */
-function payloadAsMeta(operation: Operation): void {
-  const ok = operation.responses['200'] as { content?: Record<string, { schema?: unknown }> } | undefined;
-  const payload = ok?.content?.['application/json'];
-  if (!ok?.content || !payload) return;
-  delete ok.content['application/json'];
-  ok.content[JSON_API_MEDIA_TYPE] = { schema: { type: 'object', required: ['meta'], properties: { meta: payload.schema ?? {} } } };
 }
 
 /** `/v1/books/{id}` without the trailing slash routing-controllers keeps for `@Get('/')`. */

@@ -109,3 +109,15 @@ function mentions(schema: JsonSchema | undefined, type: string): boolean {
   if (own.includes(type) || (type === 'integer' && own.includes('number'))) return true;
   return ((schema.anyOf as JsonSchema[] | undefined) ?? []).some((option) => mentions(option, type));
 }
+
+/**
+ * In json-api mode a JSON payload goes out as the `meta` of a JSON:API document (payloadDocument()):
+ * a documented `application/json` answer is described that way.
+ */
+export function payloadAsMeta(operation: { responses: Record<string, unknown> }): void {
+  const ok = operation.responses['200'] as { content?: Record<string, { schema?: unknown }> } | undefined;
+  const payload = ok?.content?.['application/json'];
+  if (!ok?.content || !payload) return;
+  delete ok.content['application/json'];
+  ok.content[JSON_API_MEDIA_TYPE] = { schema: { type: 'object', required: ['meta'], properties: { meta: payload.schema ?? {} } } };
+}

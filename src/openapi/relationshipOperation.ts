@@ -1,4 +1,6 @@
 import { RELATIONSHIP_MAX_IDS } from '../jsonapi/relationshipDocument';
+import type { ActionApiMetadata } from '../metadata/actionMetadata';
+import type { AccessView } from '../transformer/AccessView';
 import type { OperationSpec } from './operationSpec';
 import { JsonSchema, openRequestObject } from './schemaTypes';
 
@@ -82,4 +84,13 @@ export function describeRelationship(operation: Record<string, unknown>, mediaTy
   operation.requestBody = { required: true, content: { [mediaType]: { schema, ...example } } };
   responses['204'] = { description: 'Done: the relationship holds what was asked' };
   return '204';
+}
+
+/**
+ * True when an action is a relationship endpoint (`@Relationship`) of an association the document's
+ * principal may not use: its operations are left out of that principal's document.
+ */
+export function hiddenRelationship(metadata: ActionApiMetadata, access: AccessView): boolean {
+  const { relationship } = metadata;
+  return relationship !== undefined && access.hiddenRelations(relationship.model()).has(relationship.name);
 }
