@@ -68,7 +68,7 @@ function refuseHiddenFallback(context: RequestContext, model: AnyModel, fallback
   for (const item of fallback as unknown[]) {
     const attribute = Array.isArray(item) ? (item as unknown[])[0] : item;
     if (typeof attribute !== 'string' || !hidden.has(attribute)) continue;
-    const transformer = actionTransformer(context);
-    parseSort(snakeCase(attribute), sortableWithout(context.action?.metadata.sortable ?? [], model, transformer, hidden));
+    // Throws the 400 of ?sort= on the attribute: its key is never among the usable ones.
+    parseSort(snakeCase(attribute), sortableWithout(context.action?.metadata.sortable ?? [], model, actionTransformer(context), hidden));
   }
 }
