@@ -15,7 +15,7 @@ const WARM_UP_SECONDS = 2;
 const ROUNDS = 5;
 const CONNECTIONS = 10;
 
-interface Served {
+export interface Served {
   url: string;
   child: ChildProcess;
 }

@@ -14,6 +14,8 @@ import { median } from './median';
 const BOOKS = 10_000;
 const ROUNDS = 5;
 const RUNS = 15;
+/** Runs before the timed ones, so that each side is timed as the optimizing compiler left it. */
+const WARM_UPS = 10;
 export const ORIGIN = 'http://localhost:3000';
 
 /** 10,000 books built in memory, each with its author and three comments loaded. */
@@ -90,10 +92,19 @@ function toolkit(app: AppState, books: Book[]): Promise<string> {
   return requestStorage.run(context, async () => (await new ApiResponse(context).withCollection(books, new BookTransformer()).render()).body!);
 }
 
-async function timeMs(work: () => unknown): Promise<number> {
+/** What one run of a side cost: wall time, and the process's CPU time (every thread: the garbage collector's helpers too). */
+interface RunCost {
+  wallMs: number;
+  cpuMs: number;
+}
+
+async function timeRun(work: () => unknown): Promise<RunCost> {
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   await work();
-  return Number(process.hrtime.bigint() - start) / 1e6;
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  const { user, system } = process.cpuUsage(cpu);
+  return { wallMs, cpuMs: (user + system) / 1000 };
 }
 
 export type TransformSide = 'toolkit' | 'hand-written' | 'jsonapi-toolkit' | 'jsonapi-peer';
@@ -110,37 +121,56 @@ async function workOf(side: TransformSide, books: Book[]): Promise<() => unknown
 }
 
 /**
- * One side alone in this process (the worker's job): warm up, then the median of `runs` timed
- * transforms. Neither side's garbage is collected during the other's timing.
+ * One side alone in this process (the worker's job): warm up, then the medians of `runs` timed
+ * transforms, wall and CPU. Neither side's garbage is collected during the other's timing.
  */
-export async function timeSide(side: TransformSide, runs: number): Promise<number> {
+export async function timeSide(side: TransformSide, runs: number): Promise<RunCost> {
   const db = await benchDatabase();
   try {
     const work = await workOf(side, preloadedBooks());
-    for (let i = 0; i < 3; i++) await work();
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) times.push(await timeMs(work));
-    return median(times);
+    for (let i = 0; i < WARM_UPS; i++) await work();
+    const costs: RunCost[] = [];
+    for (let i = 0; i < runs; i++) costs.push(await timeRun(work));
+    return { wallMs: median(costs.map((cost) => cost.wallMs)), cpuMs: median(costs.map((cost) => cost.cpuMs)) };
   } finally {
     await db.close();
   }
 }
 
-/** Runs one side in a process of its own (bench/transformWorker.ts) and answers its median in ms. */
-function timeSideInProcess(side: TransformSide, runs: number): number {
+/** Runs one side in a process of its own (bench/transformWorker.ts) and answers its medians. */
+function timeSideInProcess(side: TransformSide, runs: number): RunCost {
   const worker = path.join(__dirname, 'transformWorker.js');
   const result = spawnSync(process.execPath, [worker, side, String(runs)], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`transform bench: the ${side} worker failed: ${result.stderr}`);
-  return Number(result.stdout.trim());
+  return JSON.parse(result.stdout) as RunCost;
 }
 
-/** The median ratio of `measured` over `baseline` timed in separate processes, alternately, and its spread. */
-export function ratioInProcesses(measured: TransformSide, baseline: TransformSide): { ratio: number; spread: [number, number]; ms: [number, number] } {
+/** How a side is timed in {@link ratioInProcesses}: its wall time, or the CPU its process spent. */
+export type Measure = keyof RunCost;
+
+/**
+ * The median ratio of `measured` over `baseline`, each round timed in two new processes (which
+ * of them starts first alternating), and its spread over the rounds. A process keeps the speed its
+ * code and heap were laid out with for its life, so a figure needs many of them: `rounds` pairs.
+ */
+export function ratioInProcesses(
+  measured: TransformSide,
+  baseline: TransformSide,
+  measure: Measure = 'wallMs',
+  rounds = ROUNDS,
+): { ratio: number; spread: [number, number]; ms: [number, number] } {
   const ratios: number[] = [];
   const pairs: Array<[number, number]> = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const theirs = timeSideInProcess(baseline, RUNS);
-    const ours = timeSideInProcess(measured, RUNS);
+  for (let round = 0; round < rounds; round++) {
+    let ours: number;
+    let theirs: number;
+    if (round % 2 === 0) {
+      theirs = timeSideInProcess(baseline, RUNS)[measure];
+      ours = timeSideInProcess(measured, RUNS)[measure];
+    } else {
+      ours = timeSideInProcess(measured, RUNS)[measure];
+      theirs = timeSideInProcess(baseline, RUNS)[measure];
+    }
     pairs.push([ours, theirs]);
     ratios.push(ours / theirs);
   }
