@@ -4,9 +4,9 @@ const MAX_DEPTH = 16;
 /**
  * A text that names a Sequelize `where` made only of plain objects, arrays, operators
  * (`Op.gt`, registered symbols) and plain values (strings, numbers, booleans, null, dates): two
- * wheres with the same key are the same condition, each value written with its type. Undefined for
- * anything else (`literal()`, `fn()`, models, unregistered symbols, `undefined` values), which is
- * written anew each time.
+ * wheres with the same key are the same condition, each value written with its type; and
+ * `literal()`s, which are their text (a compiled filter is one). Undefined for anything else
+ * (`fn()`, models, unregistered symbols, `undefined` values), which is written anew each time.
  *
  * @example
  * whereKey({ id: { [Op.gt]: 0 } }); // '{"id":{@"gt":d0}}'
@@ -29,6 +29,7 @@ function keyOf(value: unknown, depth: number): string | undefined {
       if (depth >= MAX_DEPTH) return undefined;
       if (value instanceof Date) return `D${value.getTime()}`;
       if (Array.isArray(value)) return listKey(value, depth + 1);
+      if (isLiteral(value)) return `L${JSON.stringify(value.val)}`;
       return isPlain(value) ? objectKey(value as Record<string | symbol, unknown>, depth + 1) : undefined;
     default:
       return undefined;
@@ -60,6 +61,11 @@ function objectKey(value: Record<string | symbol, unknown>, depth: number): stri
     key += `@${JSON.stringify(operator)}:${part},`;
   }
   return `${key}}`;
+}
+
+/** Sequelize's `literal()` (of whichever copy of Sequelize the app loaded): SQL written as it is. */
+function isLiteral(value: object): value is { val: string } {
+  return value.constructor?.name === 'Literal' && typeof (value as { val?: unknown }).val === 'string';
 }
 
 function isPlain(value: object): boolean {

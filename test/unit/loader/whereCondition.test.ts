@@ -31,6 +31,39 @@ describe('whereCondition()', () => {
       const once = calls;
       expect(whereCondition(Book, unnamed, '`Book`')).to.match(/`author_id` = 2/);
       expect(calls).to.be.greaterThan(once);
+      // A compiled filter is a literal: named by its text, written once.
+      const filter = { [Op.and]: [Sequelize.literal("`Book`.`title` = 'kept'")] };
+      const written = whereCondition(Book, filter, '`Book`');
+      const before = calls;
+      expect(whereCondition(Book, { [Op.and]: [Sequelize.literal("`Book`.`title` = 'kept'")] }, '`Book`')).to.equal(written);
+      expect(calls).to.equal(before);
+    } finally {
+      if (own) Object.defineProperty(writer, 'getWhereConditions', own);
+      else delete (writer as Partial<typeof writer>).getWhereConditions;
+    }
+  });
+
+  it('keeps what is used when a client fills it with distinct filters: the least recently used goes', () => {
+    const writer = Book.sequelize!.getQueryInterface().queryGenerator as { getWhereConditions(...args: unknown[]): string };
+    const own = Object.getOwnPropertyDescriptor(writer, 'getWhereConditions');
+    const original = writer.getWhereConditions.bind(writer);
+    let calls = 0;
+    writer.getWhereConditions = (...args: unknown[]) => {
+      calls++;
+      return original(...args);
+    };
+    try {
+      // A condition first met after a client's filters filled the store is kept all the same.
+      const hot = { draft: false, authorId: 7 };
+      for (let i = 0; i < 600; i++) {
+        whereCondition(Book, { [Op.and]: [Sequelize.literal(`\`Book\`.\`title\` = 'client ${i}'`)] }, '`Book`');
+        if (i >= 300 && i % 50 === 0) whereCondition(Book, hot, '`Book`');
+      }
+      const before = calls;
+      whereCondition(Book, hot, '`Book`');
+      expect(calls, 'the hot condition is still kept').to.equal(before);
+      whereCondition(Book, { [Op.and]: [Sequelize.literal("`Book`.`title` = 'client 0'")] }, '`Book`');
+      expect(calls, 'the oldest filter was dropped').to.equal(before + 1);
     } finally {
       if (own) Object.defineProperty(writer, 'getWhereConditions', own);
       else delete (writer as Partial<typeof writer>).getWhereConditions;

@@ -32,12 +32,24 @@ describe('whereKey()', () => {
     expect(whereKey({ at: new Date(5) })).to.equal(whereKey({ at: new Date(5) }));
   });
 
-  it('gives none to what it cannot name: literals, functions, models, other symbols, undefined, deep nesting', () => {
+  it('names a literal by its text (a compiled filter is one), which is the SQL it writes', () => {
+    const sequelize = new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging: false });
+    const filter = (sql: string) => ({ [Op.and]: [sequelize.literal(sql)] });
+    expect(whereKey(filter("`Book`.`title` = 'a'"))).to.equal(whereKey(filter("`Book`.`title` = 'a'")));
+    const keys = [
+      filter("`Book`.`title` = 'a'"),
+      filter("`Book`.`title` = 'b'"),
+      { title: "`Book`.`title` = 'a'" },
+      { [Op.and]: ["`Book`.`title` = 'a'"] },
+    ].map(whereKey);
+    expect(new Set(keys).size).to.equal(4);
+  });
+
+  it('gives none to what it cannot name: functions, models, other symbols, undefined, deep nesting', () => {
     const sequelize = new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging: false });
     let deep: Record<string, unknown> = { id: 1 };
     for (let i = 0; i < 20; i++) deep = { [Op.and]: [deep] };
     for (const where of [
-      { id: sequelize.literal('1') },
       { id: sequelize.fn('lower', 'a') },
       { id: () => 1 },
       { [Symbol('gt')]: 1 },

@@ -82,11 +82,14 @@ describe('resolveRules() kept', () => {
     expect(resolveRules(policy, { id: 1, hide: ['title'] })).to.not.equal(first);
     expect([...resolveRules(policy, { id: 1, hide: ['title'] }).hidden]).to.deep.equal(['title']);
     expect(resolveRules(policy, { id: 1, hide: [] }).hidden.size).to.equal(0);
-    // A value whereKey() cannot name (a literal) is resolved each time: never confused with another.
-    const literal = Doc.sequelize!.literal('1');
-    const unnamed = resolveRules(policy, { id: 1, at: literal });
-    expect(unnamed.rows).to.have.property('title', literal);
-    expect(resolveRules(policy, { id: 1, at: literal })).to.not.equal(unnamed);
+    // A literal is named by its text; a value whereKey() cannot name (a function call) is resolved each time.
+    const literal = resolveRules(policy, { id: 1, at: Doc.sequelize!.literal("'a'") });
+    expect(resolveRules(policy, { id: 1, at: Doc.sequelize!.literal("'a'") })).to.equal(literal);
+    expect(resolveRules(policy, { id: 1, at: Doc.sequelize!.literal("'b'") })).to.not.equal(literal);
+    const call = Doc.sequelize!.fn('lower', 'a');
+    const unnamed = resolveRules(policy, { id: 1, at: call });
+    expect(unnamed.rows).to.have.property('title', call);
+    expect(resolveRules(policy, { id: 1, at: call })).to.not.equal(unnamed);
   });
 
   it('keeps at most 64 distinct rules per policy, and resolves the rest anew, rightly', () => {
