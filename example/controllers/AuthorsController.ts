@@ -1,10 +1,12 @@
 import { Get, JsonController, Param } from 'routing-controllers';
+import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import { Paginated, Sortable, Transformer } from '../../decorators';
 import { Api, currentContext, findOrFail, json, paginate } from '../../src';
 import { Author, Book } from '../models';
 import { AuthorTransformer } from '../transformers/AuthorTransformer';
 import { BookTransformer } from '../transformers/BookTransformer';
+import { PROFILE_OPERATION } from './profileSchema';
 
 /** What the profile reads of a resource (JSON:API's `type` and `id`, in the array modes just fields). */
 interface ResourceObject {
@@ -59,6 +61,7 @@ export class AuthorsController {
    * json-api mode it is a compound document: the author, the books in `included`.
    */
   @Get('/:id/profile')
+  @OpenAPI(PROFILE_OPERATION)
   async profile(@Param('id') id: number) {
     const jsonApi = currentContext().app.config.serializer === 'json-api';
     const [author, books] = await Promise.all([

@@ -1,9 +1,40 @@
 import { Get, JsonController } from 'routing-controllers';
+import { OpenAPI } from 'routing-controllers-openapi';
 import { Service } from 'typedi';
 import type { Sequelize } from 'sequelize-typescript';
 import { json } from '../../src';
 import { healthDatabase } from '../database';
 import { Book } from '../models';
+
+const DATABASE_UP = {
+  type: 'object',
+  properties: { status: { const: 'up' }, writable: { const: true }, busy: { const: true }, latency_ms: { type: 'integer', minimum: 0 } },
+  required: ['status', 'writable', 'latency_ms'],
+  additionalProperties: false,
+};
+const DATABASE_DOWN = {
+  anyOf: [
+    { type: 'object', properties: { status: { const: 'down' } }, required: ['status'], additionalProperties: false },
+    { type: 'object', properties: { status: { const: 'up' }, writable: { const: false } }, required: ['status', 'writable'], additionalProperties: false },
+  ],
+};
+const body = (status: string, database: object) => ({
+  'application/json': {
+    schema: { type: 'object', properties: { status: { const: status }, database }, required: ['status', 'database'], additionalProperties: false },
+  },
+});
+
+/** The two answers of GET /health, documented. */
+const HEALTH_OPERATION = {
+  responses: {
+    '200': { description: 'The database answers reads and takes writes', content: body('ok', DATABASE_UP) },
+    '503': {
+      description: 'The database is down, or does not take writes',
+      headers: { 'Retry-After': { schema: { type: 'integer' } } },
+      content: body('error', DATABASE_DOWN),
+    },
+  },
+};
 
 /** How long the health check waits for the database before it calls it down. */
 const PROBE_MS = 2000;
@@ -57,6 +88,7 @@ function heldByAnother(error: unknown): boolean {
 @JsonController('/health')
 export class HealthController {
   @Get('/')
+  @OpenAPI(HEALTH_OPERATION)
   async health() {
     const started = Date.now();
     const sequelize = healthDatabase(Book.sequelize as Sequelize);

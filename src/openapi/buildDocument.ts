@@ -16,7 +16,7 @@ import { Transformer } from '../transformer/Transformer';
 import { refusesUnknownFields } from '../validation/validationOptions';
 import { errorDescription, errorSchema, errorStatuses, successSchema as messageSchema } from './errorSchemas';
 import { pagination, successSchema } from './successSchemas';
-import { addJsonApiBody, payloadAsMeta } from './jsonApiBody';
+import { addJsonApiBody, documentedPayloads } from './jsonApiBody';
 import { actionParameters, documentJsonp, IF_MATCH, IF_MATCH_LINKAGE, strictPathIds } from './parameters';
 import { ResourceSchemas } from './resourceSchemas';
 import { bodyWithoutReadOnly } from './readOnlyBody';
@@ -139,7 +139,7 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
   const answersMessage = operation[SUCCESS_MESSAGE] === true;
   delete operation[SUCCESS_MESSAGE];
   const relationshipStatus = describeRelationship(operation, mediaType, jsonApi);
-  if (documentedBody && jsonApi) payloadAsMeta(operation);
+  documentedPayloads(operation, jsonApi);
   // A principal's document: the fields of the body it may not write are not offered.
   const written = access && (transformer ? access.modelOf(transformer as Transformer) : undefined);
   if (hasBody) bodyWithoutReadOnly(operation, written ?? metadata.created?.() ?? metadata.filterable?.model(), transformer, access, requestSchemas);

@@ -111,13 +111,30 @@ function mentions(schema: JsonSchema | undefined, type: string): boolean {
 }
 
 /**
- * In json-api mode a JSON payload goes out as the `meta` of a JSON:API document (payloadDocument()):
- * a documented `application/json` answer is described that way.
+ * The answers an action documents itself (`@OpenAPI({ responses })`), as the configured serializer
+ * sends them. An action may document both media types (its body differs by mode): array mode keeps
+ * the `application/json` one, json-api mode the JSON:API one. Given JSON alone, json-api mode
+ * describes the document json() makes of it (payloadDocument()): a document as it is, any other
+ * payload as its `meta`.
  */
-export function payloadAsMeta(operation: { responses: Record<string, unknown> }): void {
-  const ok = operation.responses['200'] as { content?: Record<string, { schema?: unknown }> } | undefined;
-  const payload = ok?.content?.['application/json'];
-  if (!ok?.content || !payload) return;
-  delete ok.content['application/json'];
-  ok.content[JSON_API_MEDIA_TYPE] = { schema: { type: 'object', required: ['meta'], properties: { meta: payload.schema ?? {} } } };
+export function documentedPayloads(operation: { responses: Record<string, unknown> }, jsonApi: boolean): void {
+  for (const response of Object.values(operation.responses)) {
+    const content = (response as { content?: Record<string, { schema?: JsonSchema }> } | undefined)?.content;
+    const payload = content?.['application/json'];
+    if (!content || payload?.schema === undefined) continue;
+    if (!jsonApi) {
+      delete content[JSON_API_MEDIA_TYPE];
+      continue;
+    }
+    delete content['application/json'];
+    content[JSON_API_MEDIA_TYPE] ??= {
+      schema: isDocument(payload.schema) ? payload.schema : { type: 'object', required: ['meta'], properties: { meta: payload.schema } },
+    };
+  }
+}
+
+/** A schema of a JSON:API document: it requires `data`, `errors` or `meta` at the top. */
+function isDocument(schema: JsonSchema): boolean {
+  const required = (schema.required as string[] | undefined) ?? [];
+  return ['data', 'errors', 'meta'].some((member) => required.includes(member));
 }

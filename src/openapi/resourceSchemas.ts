@@ -1,9 +1,9 @@
-import { fieldKey } from '../text/fieldKey';
 import type { SerializerName } from '../config/ApiConfig';
 import { IncludeShape, includeShapes } from '../transformer/includeShapes';
 import { Transformer } from '../transformer/Transformer';
 import { AccessView, madeFromHidden, unusableIncludes } from '../transformer/AccessView';
 import { JsonSchema, nullable, ref } from './schemaTypes';
+import { aggregateColumns, aggregateMembers, cutMetaSchema, relationshipMeta } from './aggregateSchemas';
 
 const NO_NAMES: ReadonlySet<string> = new Set<string>();
 
@@ -66,7 +66,7 @@ export class ResourceSchemas {
     if (known) return known;
     const name = componentName(transformer);
     this.seen.set(transformer.constructor, name);
-    this.components[name] = this.serializer === 'json-api' ? this.resourceObject(transformer, type) : this.plainResource(transformer);
+    this.components[name] = this.serializer === 'json-api' ? this.resourceObject(transformer, type) : this.plainResource(transformer, type);
     return name;
   }
 
@@ -91,41 +91,21 @@ export class ResourceSchemas {
   }
 
   /** The array serializers: the fields, and each include as an optional member. */
-  private plainResource(transformer: Transformer): JsonSchema {
+  private plainResource(transformer: Transformer, type: string): JsonSchema {
     const fields = this.fields(transformer);
     const includes: Record<string, JsonSchema> = {};
     for (const shape of this.shapesOf(transformer)) {
       includes[this.key(shape.name)] = this.includedMember(shape);
-      Object.assign(includes, this.aggregateMembers(transformer, shape));
+      Object.assign(includes, aggregateMembers(shape.name, this.aggregatesOf(transformer, shape), this.key));
     }
     if (!fields) return { type: 'object', properties: includes };
-    return { type: 'object', properties: { ...fields.properties, ...includes }, required: fields.required, additionalProperties: false };
+    const sparse = sparseFieldset(type, fields.required.includes(this.key('id')) ? [this.key('id')] : []);
+    return { type: 'object', properties: { ...fields.properties, ...includes }, required: fields.required, additionalProperties: false, ...sparse };
   }
 
-  /**
-   * The fields an include's aggregates are sent as (`comments_count`, `comments_exists`, and
-   * `comments_avg_rating`... for the columns the transformer's `aggregates` allows), each optional.
-   */
-  private aggregateMembers(transformer: Transformer, shape: IncludeShape): Record<string, JsonSchema> {
-    const members: Record<string, JsonSchema> = {
-      [this.key(`${shape.name}_count`)]: { type: 'integer', minimum: 0, description: `include=${shape.name}:count` },
-      [this.key(`${shape.name}_exists`)]: { type: 'boolean', description: `include=${shape.name}:exists` },
-    };
-    const hidden = this.hiddenOf(shape.transformer);
-    for (const column of transformer.aggregates[shape.name] ?? []) {
-      if (madeFromHidden(column, undefined, hidden)) continue;
-      const schema = shape.transformer?.schema ?? undefined;
-      // Declared under the field's own spelling (`publishedAt` for the column `published_at`).
-      const declared = schema ? Object.entries(schema).find(([field]) => fieldKey(field) === fieldKey(column))?.[1] : undefined;
-      const { 'x-optional': _optional, ...columnSchema } = (declared ?? {}) as Record<string, unknown>;
-      // sum() and avg() add numbers: of a column declared as anything else they are refused (400), so not offered.
-      const adds = declared === undefined || isNumeric(columnSchema);
-      for (const fn of adds ? ['sum', 'avg', 'min', 'max'] : ['min', 'max']) {
-        const value = fn === 'sum' || fn === 'avg' ? { type: 'number' } : columnSchema;
-        members[this.key(`${shape.name}_${fn}_${column}`)] = { anyOf: [value, { type: 'null' }], description: `include=${shape.name}:${fn}(${column})` };
-      }
-    }
-    return members;
+  /** What `transformer` offers over its include `shape`: each aggregate function with its columns and their values' schemas. */
+  private aggregatesOf(transformer: Transformer, shape: IncludeShape) {
+    return aggregateColumns(transformer, shape.name, shape.transformer, this.hiddenOf(shape.transformer));
   }
 
   /** An include inside an array-serializer resource: an item (or null), or `{ data: [...] }`. */
@@ -133,7 +113,10 @@ export class ResourceSchemas {
     const wrap = this.serializer === 'data-array';
     if (shape.kind === 'unknown') return {};
     const item = this.resource(shape.transformer, shape.type);
-    if (shape.kind === 'collection') return dataOf({ type: 'array', items: item }, this.key);
+    if (shape.kind === 'collection') {
+      const collection = dataOf({ type: 'array', items: item }, this.key);
+      return { ...collection, properties: { ...(collection.properties as object), [this.key('meta')]: cutMetaSchema(this.key) } };
+    }
     return nullable(wrap ? dataOf(item, this.key) : item);
   }
 
@@ -147,11 +130,11 @@ export class ResourceSchemas {
       // Data when the relation is included; meta alone when only its aggregates are (include=comments:count).
       relationships[this.key(shape.name)] = {
         type: 'object',
-        properties: { data: shape.kind === 'unknown' ? {} : data, meta: { type: 'object' } },
+        properties: { data: shape.kind === 'unknown' ? {} : data, meta: relationshipMeta(shape.name, this.aggregatesOf(transformer, shape), this.key) },
         minProperties: 1,
       };
     }
-    const attributes = fields ? { type: 'object', ...fields, additionalProperties: false } : { type: 'object' };
+    const attributes = fields ? { type: 'object', ...fields, additionalProperties: false, ...sparseFieldset(type, []) } : { type: 'object' };
     const properties: Record<string, JsonSchema> = {
       type: { const: type },
       id: { type: 'string' },
@@ -169,6 +152,18 @@ export class ResourceSchemas {
 
 const SPARSE = 'Always sent, unless the request names fields of this type (fields[<type>]) and not this one.';
 
+/**
+ * The sparse fieldset exception, machine-readable: when a request has the query parameter
+ * `parameter`, only the members of `required` are still sent among this object's required ones
+ * (the others only when the parameter names them). A validator applies it by replacing `required`
+ * (README, "OpenAPI document and reference page").
+ */
+export const SPARSE_FIELDSET = 'x-sparse-fieldset';
+
+function sparseFieldset(type: string, required: string[]): JsonSchema {
+  return { [SPARSE_FIELDSET]: { parameter: `fields[${type}]`, required } };
+}
+
 function identifierSchema(type?: string): JsonSchema {
   return { type: 'object', properties: { type: type ? { const: type } : { type: 'string' }, id: { type: 'string' } }, required: ['type', 'id'] };
 }
@@ -176,10 +171,4 @@ function identifierSchema(type?: string): JsonSchema {
 /** `{ data: value }`, the key converted. */
 export function dataOf(value: JsonSchema, key: (name: string) => string): JsonSchema {
   return { type: 'object', properties: { [key('data')]: value }, required: [key('data')] };
-}
-
-/** True when a declared field's schema is a number (or an integer), alone or with null. */
-function isNumeric(schema: Record<string, unknown>): boolean {
-  const types = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
-  return types.some((type) => type === 'number' || type === 'integer');
 }

@@ -1,17 +1,21 @@
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; required?: string[] };
 
 /**
- * The document as it reads for a request that names fields (`fields[books]=title`): every declared
- * field stays described, but only the id (and a JSON:API resource's type and attributes) is still
- * required, as the `fields[<type>]` parameter documents.
+ * The document as it reads for a request that names fields (`fields[books]=title`), as the document
+ * itself says: each object schema with an `x-sparse-fieldset` has the `required` it gives there (the
+ * id) in place of its own. Nothing else is relaxed.
  */
 export function sparseDocument<T extends object>(document: T): T {
-  const copy = structuredClone(document) as T & { components?: { schemas?: Record<string, Schema> } };
-  for (const schema of Object.values(copy.components?.schemas ?? {})) {
-    const attributes = schema.properties?.attributes;
-    if (attributes && schema.required?.includes('attributes')) delete attributes.required;
-    else if (schema.required && schema.additionalProperties === false) schema.required = schema.required.filter((name) => name === 'id');
-  }
+  const copy = structuredClone(document);
+  const relax = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(relax);
+    if (node === null || typeof node !== 'object') return;
+    const schema = node as Schema;
+    const sparse = schema['x-sparse-fieldset'] as { required: string[] } | undefined;
+    if (sparse) schema.required = sparse.required;
+    Object.values(schema).forEach(relax);
+  };
+  relax(copy);
   return copy;
 }
 

@@ -65,6 +65,40 @@ for (const serializer of ['array', 'json-api'] as const) {
         expect(member('comments_sum_rating')).to.include('"type":"number"');
       });
 
+      it('says which members a sparse fieldset may leave out, machine-readably, on every resource whose fields are required', () => {
+        const schemas = (document as unknown as { components: { schemas: Record<string, JsonSchemaLike & Record<string, unknown>> } }).components.schemas;
+        for (const name of ['Book', 'Author', 'Comment']) {
+          const fieldsOf = serializer === 'json-api' ? (schemas[name].properties!.attributes as Record<string, unknown>) : schemas[name];
+          expect(fieldsOf['x-sparse-fieldset'], name).to.deep.equal({
+            parameter: `fields[${name.toLowerCase()}s]`,
+            required: serializer === 'json-api' ? [] : ['id'],
+          });
+        }
+      });
+
+      it("documents an include collection's meta when its limit cut it, and a JSON:API relationship's meta: aggregates and the cut", async () => {
+        const res = await app().get('/v1/books/2?include=comments:limit(1)');
+        const book = serializer === 'json-api' ? res.body.data.relationships.comments : res.body.comments;
+        expect(book.meta).to.deep.equal({ limit: 1, offset: 0, more: true });
+        check('/v1/books/{id}', 'get', res);
+        type Described = { properties: Record<string, Described>; required?: string[] };
+        const schema = (document as unknown as { components: { schemas: Record<string, Described> } }).components.schemas.Book;
+        const meta =
+          serializer === 'json-api' ? schema.properties.relationships.properties.comments.properties.meta : schema.properties.comments.properties.meta;
+        expect(Object.keys(meta.properties)).to.include.members(['limit', 'offset', 'more']);
+        if (serializer === 'array') expect(meta.required).to.deep.equal(['limit', 'offset', 'more']);
+        else expect(Object.keys(meta.properties)).to.include.members(['count', 'exists', 'sum', 'avg', 'min', 'max']);
+        if (serializer === 'json-api') {
+          const counted = await app().get('/v1/books/2?include=comments:limit(1),comments:count,comments:avg(rating),comments:max(rating)');
+          expect(counted.status).to.equal(200);
+          expect(Object.keys(counted.body.data.relationships.comments.meta).sort()).to.deep.equal(['avg', 'count', 'limit', 'max', 'more', 'offset']);
+          check('/v1/books/{id}', 'get', counted);
+          const body = structuredClone(counted.body);
+          body.data.relationships.comments.meta.avg = { rating: 'high' };
+          expect(() => check('/v1/books/{id}', 'get', { ...counted, body }), 'an aggregate is typed').to.throw(/must be number/);
+        }
+      });
+
       it('names the bearer scheme, optional on every operation, and a 401 on each (the example resolves its callers from tokens)', () => {
         expect((document as unknown as { components: { securitySchemes: unknown } }).components.securitySchemes).to.deep.equal({
           bearer: { type: 'http', scheme: 'bearer' },
@@ -488,6 +522,21 @@ for (const serializer of ['array', 'json-api'] as const) {
         expect(invalid.status).to.equal(422);
         check('/v1/books', 'post', invalid);
         await Book.destroy({ where: { title: 'Documented' } });
+      });
+
+      it('documents the bodies of /health and of the composed profile, each in the mode it is sent in', async () => {
+        const health = await app().get('/health');
+        expect(health.status).to.equal(200);
+        check('/health', 'get', health);
+        const profile = await app().get('/v1/authors/1/profile');
+        expect(profile.status).to.equal(200);
+        check('/v1/authors/{id}/profile', 'get', profile);
+        const kept = Object.keys(document.paths['/v1/authors/{id}/profile'].get.responses['200'].content ?? {});
+        expect(kept).to.deep.equal([serializer === 'json-api' ? 'application/vnd.api+json' : 'application/json', 'text/javascript']);
+        const body = structuredClone(profile.body);
+        if (serializer === 'json-api') body.meta.book_count = 'three';
+        else body.book_count = 'three';
+        expect(() => check('/v1/authors/{id}/profile', 'get', { ...profile, body })).to.throw(/must be integer/);
       });
     },
     { serializer, jsonp: { enabled: true } },
