@@ -14,6 +14,7 @@ const LAYERS = [
   ['helpers', 'dispatcher'],
   ['composition'],
   ['integration', 'openapi'],
+  ['client'],
   ['cli'],
 ];
 
@@ -53,6 +54,14 @@ module.exports = {
         pathNot: '^src/loader/(RelatedRef|isModel|inMemory|aggregateInMemory|sortKey)\\.ts$',
         dependencyTypesNot: ['type-only'],
       },
+    },
+    {
+      name: 'client-runs-anywhere',
+      severity: 'error',
+      comment:
+        'routing-controllers-api/client runs in browsers: its modules reach the server only for types (typedApi, which runs the app, is exported from the main entry)',
+      from: { path: '^src/client/', pathNot: '^src/client/typedApi\\.ts$' },
+      to: { path: '^src/(?!client/)', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'index-is-the-top',

@@ -79,6 +79,7 @@ export type { ApiConfig, ApiConfigInput, KeyCase, DateConversion, SerializerName
 
 // Internal and remote requests
 export { Api } from './dispatcher/Api';
+export { typedApi } from './client/typedApi';
 export type { ApiParams, ApiRequestOptions, HttpMethod, TransactionOptions } from './dispatcher/Api';
 export { API } from './dispatcher/apiFacade';
 export { InternalHttpError } from './dispatcher/InternalHttpError';

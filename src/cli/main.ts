@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { ApiError } from '../errors/ApiError';
 import { apiCall, ApiCallOptions } from './apiCall';
+import { clientCommand, ClientCommandOptions } from './clientCommand';
 import { makeTransformer, MakeTransformerOptions } from './makeTransformer';
 import { openApiCommand, OpenApiCommandOptions } from './openApi';
 import { packageVersion } from './packageRoot';
@@ -41,6 +42,15 @@ function program(write: (text: string) => void, exit: (code: number) => void): C
     .option('--title <title>', 'info.title (default: package.json name)')
     .option('--api-version <version>', 'info.version (default: package.json version)')
     .action((options: OpenApiCommandOptions) => openApiCommand(options, write));
+  cli
+    .command('client')
+    .description("Write the app's route table for the typed client (routing-controllers-api/client); --check fails when it is stale")
+    .requiredOption('--out <file>', 'the file to write, e.g. src/client.gen.ts')
+    .option('--check', 'write nothing; exit 1 when the file is missing or would change')
+    .option('--depth <n>', 'include levels the types follow (1 to 5, at most the server cap)', '3')
+    .option('--from <module>', 'the module to import the client types from', 'routing-controllers-api/client')
+    .option('--app <module>', 'the module exporting the app (default: package.json rcApi.app, else src/app)')
+    .action(async (options: ClientCommandOptions) => exit(await clientCommand(options, write)));
   cli
     .command('publish:config')
     .description('Write the documented config/api.ts (or config/api.js) into the current project')

@@ -3,8 +3,14 @@ import type { RelatedRef } from '../loader/RelatedRef';
 export type { AnyTransformer, TransformerLike, TransformFn } from '../metadata/transformerLike';
 import type { AnyTransformer } from '../metadata/transformerLike';
 
-/** One model (or a relation to load) and how to transform it. */
-export class ItemResource {
+/**
+ * One model (or a relation to load) and how to transform it. Its type names the transformer and the
+ * resource type (`ItemResource<AuthorTransformer, 'authors'>`), so that a typed client knows what an
+ * include sends. The two are named only, never held in a member's type: any item resource stays
+ * assignable to any other, so a subclass may override an include method with another transformer.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named for the types that read them (ResourceOf)
+export class ItemResource<T extends AnyTransformer = AnyTransformer, K extends string | undefined = string | undefined> {
   readonly kind = 'item';
   constructor(
     readonly data: unknown,
@@ -13,8 +19,9 @@ export class ItemResource {
   ) {}
 }
 
-/** Several models (an array, a Set, a Sequelize result list, or a relation to load). */
-export class CollectionResource {
+/** Several models (an array, a Set, a Sequelize result list, or a relation to load); typed as {@link ItemResource} is. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named for the types that read them (ResourceOf)
+export class CollectionResource<T extends AnyTransformer = AnyTransformer, K extends string | undefined = string | undefined> {
   readonly kind = 'collection';
   constructor(
     readonly data: Iterable<unknown> | RelatedRef | null | undefined,

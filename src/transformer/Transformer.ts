@@ -4,7 +4,7 @@ import { Lazy, MISSING, plainValue } from './fieldValues';
 import { includeMethods } from './includeMethods';
 import { TransformerDeclarations } from './TransformerDeclarations';
 import { visibleFields } from './visibleFields';
-import { CollectionResource, ItemResource, NullResource, TransformerLike } from './Resource';
+import { AnyTransformer, CollectionResource, ItemResource, NullResource, TransformerLike } from './Resource';
 
 export type { FieldSchema } from './TransformerDeclarations';
 
@@ -50,21 +50,36 @@ export abstract class Transformer<TModel = unknown, TOut extends Record<string, 
     return visibleFields(payload, this.visible, this.hidden);
   }
 
-  /** An included item. `data` may be a model, `this.related(model, 'relation')`, or null. */
-  item<M>(
+  /**
+   * An included item. `data` may be a model, `this.related(model, 'relation')`, or null. Its type
+   * carries `transformer`'s and `resourceKey`'s, which a typed client reads.
+   */
+  item<M, R extends Record<string, unknown>, K extends string | undefined = undefined>(
     data: M | RelatedRef | null | undefined,
-    transformer?: Transformer<M> | TransformerLike | ((model: M) => Record<string, unknown>),
-    resourceKey?: string,
-  ): ItemResource {
+    transformer: (model: M) => R,
+    resourceKey?: K,
+  ): ItemResource<(model: M) => R, K>;
+  item<M, T extends Transformer<M> | TransformerLike | undefined = undefined, K extends string | undefined = undefined>(
+    data: M | RelatedRef | null | undefined,
+    transformer?: T,
+    resourceKey?: K,
+  ): ItemResource<T, K>;
+  item(data: unknown, transformer?: AnyTransformer, resourceKey?: string): ItemResource {
     return new ItemResource(data, transformer, resourceKey);
   }
 
-  /** An included collection. `data` may be a list, `this.related(model, 'relation')`, or null. */
-  collection<M>(
+  /** An included collection. `data` may be a list, `this.related(model, 'relation')`, or null; typed as {@link item} is. */
+  collection<M, R extends Record<string, unknown>, K extends string | undefined = undefined>(
     data: Iterable<M> | RelatedRef | null | undefined,
-    transformer?: Transformer<M> | TransformerLike | ((model: M) => Record<string, unknown>),
-    resourceKey?: string,
-  ): CollectionResource {
+    transformer: (model: M) => R,
+    resourceKey?: K,
+  ): CollectionResource<(model: M) => R, K>;
+  collection<M, T extends Transformer<M> | TransformerLike | undefined = undefined, K extends string | undefined = undefined>(
+    data: Iterable<M> | RelatedRef | null | undefined,
+    transformer?: T,
+    resourceKey?: K,
+  ): CollectionResource<T, K>;
+  collection(data: Iterable<unknown> | RelatedRef | null | undefined, transformer?: AnyTransformer, resourceKey?: string): CollectionResource {
     return new CollectionResource(data, transformer, resourceKey);
   }
 

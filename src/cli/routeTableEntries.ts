@@ -1,0 +1,132 @@
+import { getMetadataArgsStorage } from 'routing-controllers';
+import { applyOpenAPIDecorator, parseRoutes, type IRoute } from 'routing-controllers-openapi';
+import type { AppState } from '../context/RequestContext';
+import { instantiate, readActionMetadata } from '../metadata/actionMetadata';
+import type { FilterField, FilterValueType } from '../metadata/filterTypes';
+import { filterFields } from '../model/filterFields';
+import { JSON_API_ONLY, SUCCESS_MESSAGE } from '../openapi/operationSpec';
+import { converter } from '../response/convertBody';
+import { fieldKey } from '../text/fieldKey';
+import { includeShapes } from '../transformer/includeShapes';
+import { Transformer } from '../transformer/Transformer';
+
+/** One resource type as the route table names it (see `ResourceEntry` of the client). */
+export interface ResourceRow {
+  type: string;
+  transformer: Transformer;
+  includes: string[];
+  optional: string[];
+  aggregates: Record<string, string[]>;
+}
+
+/** One route as the route table names it (see `RouteEntry` of the client). */
+export interface RouteRow {
+  key: string;
+  type: string | null;
+  result: 'item' | 'collection' | 'page' | 'cursor' | 'body';
+  params: string[];
+  includes: string[] | null;
+  sort: string[];
+  filter: Array<[string, Array<[string, string]>]>;
+  body: unknown;
+}
+
+/** The rows of an app's route table: its routes in the order they are declared, and every resource type they reach. */
+export function routeTableEntries(state: AppState): { routes: RouteRow[]; resources: Map<string, ResourceRow> } {
+  const { config } = state;
+  const convert = converter(config.convert.key, null);
+  const key = (name: string) => convert.key(name);
+  const resources = new Map<string, ResourceRow>();
+  const visit = (transformer: Transformer, type: string) => {
+    if (resources.has(type)) return;
+    const shapes = includeShapes(transformer);
+    const optional = Object.entries(transformer.schema ?? {})
+      .filter(([, schema]) => schema['x-optional'] === true)
+      .map(([field]) => key(field));
+    const aggregates = Object.fromEntries(Object.entries(transformer.aggregates).map(([name, columns]) => [name, [...columns]]));
+    resources.set(type, { type, transformer, includes: [...transformer.availableIncludes], optional, aggregates });
+    for (const shape of shapes) if (shape.transformer) visit(shape.transformer, shape.type);
+  };
+  const controllers = state.controllers?.controllers;
+  const listed = Array.isArray(controllers) ? (controllers as unknown[]) : null;
+  const routes: RouteRow[] = [];
+  for (const route of parseRoutes(getMetadataArgsStorage(), { routePrefix: state.controllers?.routePrefix })) {
+    if (listed && !listed.includes(route.controller.target)) continue;
+    // What the action's @OpenAPI() says of it: JSON:API only, or answering a success message.
+    const spec = applyOpenAPIDecorator({ responses: {} }, route) as unknown as Record<string, unknown>;
+    if (spec[JSON_API_ONLY] === true && config.serializer !== 'json-api') continue;
+    const metadata = readActionMetadata(route.action.target, route.action.method);
+    const source = metadata.transformer && instantiate(metadata.transformer.transformer);
+    const transformer = source instanceof Transformer ? (source as Transformer) : undefined;
+    const type = transformer ? (metadata.transformer?.resourceKey ?? 'resources') : null;
+    if (transformer && type) visit(transformer, type);
+    const path = routePath(route);
+    const params = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+    const answersMessage = spec[SUCCESS_MESSAGE] === true || metadata.relationship !== undefined;
+    const result: RouteRow['result'] =
+      !type || answersMessage
+        ? 'body'
+        : metadata.paginated
+          ? metadata.paginated.cursor
+            ? 'cursor'
+            : 'page'
+          : params.length > 0 || metadata.created
+            ? 'item'
+            : 'collection';
+    const narrow = metadata.includes;
+    const includes = transformer && narrow ? transformer.availableIncludes.filter((name) => narrow.some((n) => fieldKey(n) === fieldKey(name))) : null;
+    const fields = metadata.filterable ? filterFields(metadata.filterable, transformer) : new Map<string, FilterField>();
+    routes.push({
+      key: `${route.action.type.toUpperCase()} ${path}`,
+      type: result === 'body' ? null : type,
+      result,
+      params,
+      includes,
+      sort: [...(metadata.sortable ?? [])],
+      filter: [...fields.values()].map((field) => [field.name, operatorTypes(field)]),
+      body: bodyClass(route),
+    });
+  }
+  return { routes, resources };
+}
+
+/** The route's path as the document writes it: `/v1/books/{id}`. */
+function routePath(route: IRoute): string {
+  const path = `${route.options.routePrefix ?? ''}${route.controller.route ?? ''}${typeof route.action.route === 'string' ? route.action.route : ''}`
+    .replace(/:(\w+)(\([^)]*\))?\??/g, '{$1}')
+    .replace(/\/+$/, '');
+  return path === '' ? '/' : path;
+}
+
+/** A filter field's operators and the TypeScript type of each one's value. */
+function operatorTypes(field: FilterField): Array<[string, string]> {
+  if (field.search) return [['search', 'string']];
+  const value = VALUE_TYPES[field.type];
+  return [...field.operators].map((operator) => {
+    if (operator === 'in' || operator === 'nin') return [operator, `readonly (${value})[]`];
+    if (operator === 'between') return [operator, `readonly [${value}, ${value}]`];
+    if (operator === 'null') return [operator, 'boolean'];
+    return [operator, value];
+  });
+}
+
+const VALUE_TYPES: Record<FilterValueType, string> = {
+  integer: 'number',
+  number: 'number',
+  boolean: 'boolean',
+  date: 'string | Date',
+  dateonly: 'string',
+  string: 'string',
+};
+
+/** The class of the action's `@Body()`, if it has one. */
+function bodyClass(route: IRoute): unknown {
+  const param = getMetadataArgsStorage().params.find(
+    (candidate) => (candidate.object as object).constructor === route.action.target && candidate.method === route.action.method && candidate.type === 'body',
+  );
+  if (!param) return undefined;
+  if (param.explicitType) return param.explicitType;
+  const types = Reflect.getMetadata('design:paramtypes', route.action.target.prototype as object, route.action.method) as unknown[] | undefined;
+  const type = types?.[param.index];
+  return type === Object ? undefined : type;
+}
