@@ -8,6 +8,7 @@ import { queries } from './queries';
 import { refusals } from './refusals';
 import { throughput } from './throughput';
 import { transform } from './transform';
+import { types } from './types';
 
 /** One figure, and the baseline measured in the same run that it is read against. */
 export interface BenchResult {
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   refusals,
   atomicWrites,
   throughput,
+  types,
 };
 
 /**

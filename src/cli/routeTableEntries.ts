@@ -1,7 +1,7 @@
 import { getMetadataArgsStorage } from 'routing-controllers';
 import { applyOpenAPIDecorator, parseRoutes, type IRoute } from 'routing-controllers-openapi';
 import type { AppState } from '../context/RequestContext';
-import { instantiate, readActionMetadata } from '../metadata/actionMetadata';
+import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import type { FilterField, FilterValueType } from '../metadata/filterTypes';
 import { filterFields } from '../model/filterFields';
 import { JSON_API_ONLY, SUCCESS_MESSAGE } from '../openapi/operationSpec';
@@ -63,16 +63,7 @@ export function routeTableEntries(state: AppState): { routes: RouteRow[]; resour
     const path = routePath(route);
     const params = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
     const answersMessage = spec[SUCCESS_MESSAGE] === true || metadata.relationship !== undefined;
-    const result: RouteRow['result'] =
-      !type || answersMessage
-        ? 'body'
-        : metadata.paginated
-          ? metadata.paginated.cursor
-            ? 'cursor'
-            : 'page'
-          : params.length > 0 || metadata.created
-            ? 'item'
-            : 'collection';
+    const result = resultKind(route.action.type.toUpperCase(), params, metadata, !type || answersMessage);
     const narrow = metadata.includes;
     const includes = transformer && narrow ? transformer.availableIncludes.filter((name) => narrow.some((n) => fieldKey(n) === fieldKey(name))) : null;
     const fields = metadata.filterable ? filterFields(metadata.filterable, transformer) : new Map<string, FilterField>();
@@ -90,6 +81,13 @@ export function routeTableEntries(state: AppState): { routes: RouteRow[]; resour
   return { routes, resources };
 }
 
+/** What a route answers: a body of its own, a page, a cursor page; else a list for a GET of a collection's own path, one resource for a write or a path that names one. */
+function resultKind(method: string, params: readonly string[], metadata: ActionApiMetadata, ownBody: boolean): RouteRow['result'] {
+  if (ownBody) return 'body';
+  if (metadata.paginated) return metadata.paginated.cursor ? 'cursor' : 'page';
+  return method === 'GET' && params.length === 0 && !metadata.created ? 'collection' : 'item';
+}
+
 /** The route's path as the document writes it: `/v1/books/{id}`. */
 function routePath(route: IRoute): string {
   const path = `${route.options.routePrefix ?? ''}${route.controller.route ?? ''}${typeof route.action.route === 'string' ? route.action.route : ''}`
@@ -103,7 +101,7 @@ function operatorTypes(field: FilterField): Array<[string, string]> {
   if (field.search) return [['search', 'string']];
   const value = VALUE_TYPES[field.type];
   return [...field.operators].map((operator) => {
-    if (operator === 'in' || operator === 'nin') return [operator, `readonly (${value})[]`];
+    if (operator === 'in' || operator === 'nin') return [operator, `readonly ${value.includes('|') ? `(${value})` : value}[]`];
     if (operator === 'between') return [operator, `readonly [${value}, ${value}]`];
     if (operator === 'null') return [operator, 'boolean'];
     return [operator, value];

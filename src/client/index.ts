@@ -9,7 +9,19 @@ export { nestDocument } from './jsonApiDocument';
 export type { CallOptions, CallResult, ErrorBody, ErrorStatus, Failure, FieldsOption, FilterOption, SortOption, Success } from './callTypes';
 export type { IncludeOption, IncludePaths } from './includePaths';
 export type { KeyCaseName, WireKey } from './keyCase';
-export type { EnvelopeName, FilterEntry, Method, PathsOf, ResourceEntry, ResultKind, RouteEntry, RouteOf, RouteTable } from './routeTable';
+export type {
+  EnvelopeName,
+  FilterEntry,
+  Method,
+  PathsOf,
+  ResourceEntry,
+  ResultKind,
+  RouteEntry,
+  RouteOf,
+  RouteTable,
+  TableResource,
+  TableRoute,
+} from './routeTable';
 export type { Resource, Selected } from './selection';
 export type { DeclaredIncludes, FieldsOf, IncludeOf, TransformerOutput } from './transformerTypes';
 export type { Flat, Wire, WireObject } from './wire';

@@ -60,6 +60,39 @@ export interface RouteTable {
   routes: Record<string, RouteEntry>;
 }
 
+/** What a route entry is unless the table says otherwise: no parameters, no narrowing, no sort, no filter, no body. */
+interface RouteDefaults {
+  params: never;
+  includes: never;
+  sort: never;
+  filter: Record<never, never>;
+  body: never;
+  answer: unknown;
+}
+
+/**
+ * A route entry written as what differs from the defaults (the generated table's shorthand):
+ * `TableRoute<'books', 'item', { params: 'id' }>`.
+ */
+export type TableRoute<Type extends string, Result extends ResultKind, Rest extends Partial<RouteEntry> = Record<never, never>> = {
+  type: Type;
+  result: Result;
+} & Omit<RouteDefaults, keyof Rest> &
+  Rest;
+
+/** A resource entry written as what differs from the defaults: no optional field, no aggregate. */
+export type TableResource<
+  Transformer,
+  Includes extends string = never,
+  Optional extends string = never,
+  Aggregates extends Record<string, string> = Record<never, never>,
+> = {
+  transformer: Transformer;
+  includes: Includes;
+  optional: Optional;
+  aggregates: Aggregates;
+};
+
 /** The methods a client calls a route with. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
