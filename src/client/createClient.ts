@@ -83,14 +83,22 @@ async function send<Tb extends RouteTable>(options: ClientOptions<Tb>, method: M
   const body: unknown = text === '' ? undefined : JSON.parse(text);
   if (!response.ok) return { ok: false, status: response.status, error: body, body, headers: response.headers };
   const kind = kinds[`${method} ${path}`] ?? 'body';
-  return { ok: true, status: response.status, ...dataOf(body, kind, envelope, keys, options.rawDocuments === true), body, headers: response.headers };
+  const include = (given.include as readonly string[] | undefined) ?? [];
+  return { ok: true, status: response.status, ...dataOf(body, kind, envelope, keys, options.rawDocuments === true, include), body, headers: response.headers };
 }
 
 /** The data and the page meta of a successful answer, by the route's result kind and the envelope. */
-function dataOf(body: unknown, kind: ResultKind, envelope: EnvelopeName, keys: KeyCaseName, raw: boolean): { data: unknown; meta: unknown } {
+function dataOf(
+  body: unknown,
+  kind: ResultKind,
+  envelope: EnvelopeName,
+  keys: KeyCaseName,
+  raw: boolean,
+  include: readonly string[],
+): { data: unknown; meta: unknown } {
   const document = (body ?? {}) as { data?: unknown; meta?: unknown };
   if (kind === 'body') return { data: body, meta: undefined };
-  if (envelope === 'json-api') return { data: raw ? document.data : nestDocument(document, keys), meta: document.meta };
+  if (envelope === 'json-api') return { data: raw ? document.data : nestDocument(document, keys, include), meta: document.meta };
   if (kind === 'item' && envelope === 'array') return { data: body, meta: undefined };
   return { data: document.data, meta: document.meta };
 }

@@ -87,9 +87,30 @@ export class ResourceWriter {
     if (identifier === undefined) {
       const id = String(raw);
       ofType.set(key, (identifier = { type, id }));
-      this.included.add(this.resource(item, type, id));
+      this.included.add(this.resource(item, type, id), identifier, item);
+    } else if (item.includes.length > 0) {
+      this.linkAgain(identifier, item);
     }
     return identifier;
+  }
+
+  /**
+   * A resource met again where the request includes more of it (a book met first as its author's
+   * book, `include=books.author.books`, then as a book whose author is asked): the relationships
+   * this place adds join its one resource object, so that the document links every relation asked
+   * wherever the resource is (JSON:API's full linkage).
+   */
+  private linkAgain(identifier: Identifier, item: TransformedItem): void {
+    const made = this.included.madeFrom(identifier);
+    if (!made || made.item === item) return;
+    const added = this.relationships(item);
+    if (!added) return;
+    const relationships = (made.object.relationships ??= {}) as Record<string, { data?: unknown; meta?: Record<string, unknown> }>;
+    for (const [name, relationship] of Object.entries(added) as Array<[string, { data?: unknown; meta?: Record<string, unknown> }]>) {
+      const known = relationships[name];
+      if (!known) relationships[name] = relationship;
+      else relationships[name] = { ...relationship, ...known, meta: known.meta || relationship.meta ? { ...relationship.meta, ...known.meta } : undefined };
+    }
   }
 }
 
@@ -105,8 +126,17 @@ class Included {
     return found;
   }
 
-  add(object: ResourceObject): void {
+  /** What made each resource object: the object and the item it was written from. */
+  private readonly made = new Map<Identifier, { object: ResourceObject; item: TransformedItem }>();
+
+  add(object: ResourceObject, identifier: Identifier, item: TransformedItem): void {
     this.order.push(object);
+    this.made.set(identifier, { object, item });
+  }
+
+  /** The resource object of an identifier met before, and the item it was written from. */
+  madeFrom(identifier: Identifier): { object: ResourceObject; item: TransformedItem } | undefined {
+    return this.made.get(identifier);
   }
 
   /** Every resource, less those of `type` among `primary`. */
