@@ -1,6 +1,6 @@
 import type { CollectionResource, ItemResource, NullResource } from '../transformer/Resource';
 import type { Camel, KeyCaseName, WireKey } from './keyCase';
-import type { Wire } from './wire';
+import type { Flat, Wire } from './wire';
 
 /**
  * The fields a transformer's `transform()` makes (awaited), as it returns them: of a class, of an
@@ -57,9 +57,11 @@ export type DeclaredIncludes<T> = (T extends abstract new (...args: never[]) => 
  * book.published_at; // string | null
  * book.author?.name; // string | undefined
  */
-export type TransformerOutput<T, C extends KeyCaseName = 'none'> = Wire<FieldsOf<T>, C> & {
-  [N in DeclaredIncludes<T> as WireKey<N, C>]?: IncludedOutput<IncludeOf<T, N>, C>;
-};
+export type TransformerOutput<T, C extends KeyCaseName = 'none'> = Flat<
+  Wire<FieldsOf<T>, C> & {
+    [N in DeclaredIncludes<T> as WireKey<N, C>]?: IncludedOutput<IncludeOf<T, N>, C>;
+  }
+>;
 
 type IncludedOutput<R, C extends KeyCaseName> = R extends { many: true; transformer: infer T }
   ? { data: TransformerOutput<T, C>[] }

@@ -23,7 +23,10 @@ describe("README's imports", () => {
     const sources = new Map(
       imports.map((line, i) => [
         path.join(ROOT, `test/unit/__readmeImport${i}.ts`),
-        `${line.replace("'routing-controllers-api/decorators'", "'../../decorators'").replace("'routing-controllers-api'", "'../../src'")}\nexport {};\n`,
+        `${line
+          .replace("'routing-controllers-api/decorators'", "'../../decorators'")
+          .replace("'routing-controllers-api/client'", "'../../src/client'")
+          .replace("'routing-controllers-api'", "'../../src'")}\nexport {};\n`,
       ]),
     );
     const config = ts.getParsedCommandLineOfConfigFile(

@@ -1,7 +1,8 @@
 // Type tests of the typed client over the example's route table: compiled by `tsc --noEmit` (npm test),
 // never run. Each `@ts-expect-error` line must be an error, so a name the server refuses stays refused.
 import { expectTypeOf } from 'expect-type';
-import { createClient } from '../../src/client';
+import { createClient, type TransformerOutput } from '../../src/client';
+import { CollectionResource, Transformer } from '../../src';
 import { routeKinds, type Routes } from '../../example/client.gen';
 
 const client = createClient<Routes>({ baseUrl: 'http://localhost:3000', routes: routeKinds });
@@ -79,4 +80,32 @@ export async function refusedNames() {
   await client.get('/v1/books/{id}');
   // @ts-expect-error a route the app does not have
   await client.get('/v1/nope');
+}
+
+// A transformer's output named from the class alone: its fields as sent, each include declared `as const` optional.
+class TagTransformer extends Transformer<{ id: number; label: string }> {
+  transform(tag: { id: number; label: string }) {
+    return { id: tag.id, label: tag.label };
+  }
+}
+
+class PostTransformer extends Transformer<{ id: number; at: Date; secret: string }> {
+  availableIncludes = ['tags', 'main'] as const;
+  transform(post: { id: number; at: Date; secret: string }) {
+    return { id: post.id, publishedAt: post.at, secret: this.when(post.id > 1, post.secret) };
+  }
+  includeTags(post: object) {
+    return this.collection(this.related(post, 'tags'), new TagTransformer(), 'tags');
+  }
+  includeMain(post: object) {
+    return this.item(this.related(post, 'main'), new TagTransformer());
+  }
+}
+
+export function transformerOutput(post: TransformerOutput<PostTransformer, 'snake'>) {
+  expectTypeOf(post.published_at).toEqualTypeOf<string>();
+  expectTypeOf(post.secret).toEqualTypeOf<string | undefined>();
+  expectTypeOf(post.tags).toEqualTypeOf<{ data: { id: number; label: string }[] } | undefined>();
+  expectTypeOf(post.main).toEqualTypeOf<{ id: number; label: string } | null | undefined>();
+  expectTypeOf<ReturnType<PostTransformer['includeTags']>>().toEqualTypeOf<CollectionResource<TagTransformer, 'tags'>>();
 }

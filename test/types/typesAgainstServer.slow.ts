@@ -5,8 +5,8 @@ import { createClient } from '../../src/client';
 import { apiStateOf } from '../../src/context/appRegistry';
 import { routeTableEntries, type ResourceRow } from '../../src/cli/routeTableEntries';
 import { includeShapes } from '../../src/transformer/includeShapes';
-import { routeKinds, type Routes } from '../../example/client.gen';
-import { routeKinds as jsonApiKinds } from '../../example/client.json-api.gen';
+import type { RouteKinds, RouteTable } from '../../src/client';
+import { routeTableText } from '../../src/cli/routeTableText';
 import { DEVELOPMENT_KEY, tokenFor } from '../../example/auth';
 import { SEEDED_USERS } from '../../example/seeders/004-callers';
 import { onBothFrameworks } from '../functional/exampleServer';
@@ -63,10 +63,10 @@ function selectionsOf(app: unknown): Selection[] {
   return selections;
 }
 
-/** The TypeScript module naming each selection's result type, by index. */
+/** The TypeScript module naming each selection's result type, by index, over the table in `table` (a module path). */
 function selectionTypes(selections: Selection[], table: string): string {
   const union = (names: string[]) => (names.length === 0 ? 'never' : names.map((name) => `'${name}'`).join(' | '));
-  const lines = [`import type { Selected } from '${path.join(REPO, 'src/client')}';`, `import type { Routes } from '${path.join(REPO, table)}';`, ''];
+  const lines = [`import type { Selected } from '${path.join(REPO, 'src/client')}';`, `import type { Routes } from '${table}';`, ''];
   selections.forEach((selection, index) => {
     const fields = selection.fields
       ? `{ ${Object.entries(selection.fields)
@@ -78,10 +78,9 @@ function selectionTypes(selections: Selection[], table: string): string {
   return lines.join('\n');
 }
 
-const described = new Map<string, { selections: Selection[]; descriptions: Record<string, Description> }>();
+const described = new Map<string, { selections: Selection[]; descriptions: Record<string, Description>; kinds: RouteKinds<RouteTable> }>();
 
-for (const serializer of ['array', 'json-api'] as const) {
-  const table = serializer === 'array' ? 'example/client.gen' : 'example/client.json-api.gen';
+for (const serializer of ['array', 'data-array', 'json-api'] as const) {
   onBothFrameworks(
     `types cannot lie: each selection's type against the server (${serializer})`,
     (app) => {
@@ -90,29 +89,27 @@ for (const serializer of ['array', 'json-api'] as const) {
         if (described.has(serializer)) return;
         const selections = selectionsOf(app().app);
         fs.mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
+        // The table of the running app, as rc-api client writes it, and its run-time part read back.
+        const table = path.join(REPO, '.tmp', `routes-${serializer}.ts`);
+        fs.writeFileSync(table, routeTableText(apiStateOf(app().app)!, table, { from: path.join(REPO, 'src/client') }).text);
         const file = path.join(REPO, '.tmp', `selections-${serializer}.ts`);
-        const descriptions = describeTypes(
-          file,
-          selectionTypes(selections, table),
-          selections.map((_, index) => `S${index}`),
-        );
-        described.set(serializer, { selections, descriptions });
+        const names = selections.map((_, index) => `S${index}`);
+        const descriptions = describeTypes(file, selectionTypes(selections, table.replace(/\.ts$/, '')), names);
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const { routeKinds: kinds } = require(table) as { routeKinds: RouteKinds<RouteTable> };
+        described.set(serializer, { selections, descriptions, kinds });
       });
 
       it('every typed GET route, every selection, every caller: the keys, nulls, lists and values the type says, and no other', async function () {
         this.timeout(120_000);
-        const { selections, descriptions } = described.get(serializer)!;
+        const { selections, descriptions, kinds } = described.get(serializer)!;
         expect(selections.length).to.be.greaterThan(30);
         const callers = [null, ...SEEDED_USERS];
         const found: string[] = [];
         let checked = 0;
         for (const caller of callers) {
           const token = caller && (await tokenFor(caller, DEVELOPMENT_KEY));
-          const client = createClient<Routes>({
-            baseUrl: app().url,
-            routes: (serializer === 'array' ? routeKinds : jsonApiKinds) as typeof routeKinds,
-            headers: token ? { authorization: `Bearer ${token}` } : {},
-          });
+          const client = createClient<RouteTable>({ baseUrl: app().url, routes: kinds, headers: token ? { authorization: `Bearer ${token}` } : {} });
           for (const [index, selection] of selections.entries()) {
             const [, routePath] = selection.route.split(' ');
             const call = client.get as (path: string, options: object) => Promise<{ ok: boolean; status: number; data: unknown }>;
