@@ -15,7 +15,7 @@ export interface Routes {
   depth: 3;
   resources: {
     authors: T<AuthorTransformer, 'books', never, { books: 'published_at' }>;
-    books: T<BookTransformer, 'author' | 'publisher' | 'comments' | 'genres', 'draft' | 'editor_id' | 'cost', { comments: 'rating' }>;
+    books: T<BookTransformer, 'author' | 'publisher' | 'comments' | 'genres', 'draft' | 'editor_id' | 'cost', { comments: 'rating' }, 'author' | 'publisher'>;
     comments: T<CommentTransformer, never, 'flagged'>;
     genres: T<GenreTransformer, 'books', 'primary'>;
     publishers: T<PublisherTransformer, 'books'>;

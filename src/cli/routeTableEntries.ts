@@ -1,6 +1,8 @@
 import { getMetadataArgsStorage } from 'routing-controllers';
 import { applyOpenAPIDecorator, parseRoutes, type IRoute } from 'routing-controllers-openapi';
+import type { Association } from 'sequelize';
 import type { AppState } from '../context/RequestContext';
+import { transformerModel } from '../context/transformerModel';
 import { ActionApiMetadata, instantiate, readActionMetadata } from '../metadata/actionMetadata';
 import type { FilterField, FilterValueType } from '../metadata/filterTypes';
 import { filterFields } from '../model/filterFields';
@@ -17,6 +19,8 @@ export interface ResourceRow {
   includes: string[];
   optional: string[];
   aggregates: Record<string, string[]>;
+  /** The to-one includes never null: a required foreign key to a model no policy narrows. */
+  present: string[];
 }
 
 /** One route as the route table names it (see `RouteEntry` of the client). */
@@ -44,7 +48,8 @@ export function routeTableEntries(state: AppState): { routes: RouteRow[]; resour
       .filter(([, schema]) => schema['x-optional'] === true)
       .map(([field]) => key(field));
     const aggregates = Object.fromEntries(Object.entries(transformer.aggregates).map(([name, columns]) => [name, [...columns]]));
-    resources.set(type, { type, transformer, includes: [...transformer.availableIncludes], optional, aggregates });
+    const present = shapes.filter((shape) => shape.kind === 'item' && neverNull(state, transformer, shape.relation)).map((shape) => shape.name);
+    resources.set(type, { type, transformer, includes: [...transformer.availableIncludes], optional, aggregates, present });
     for (const shape of shapes) if (shape.transformer) visit(shape.transformer, shape.type);
   };
   const controllers = state.controllers?.controllers;
@@ -79,6 +84,19 @@ export function routeTableEntries(state: AppState): { routes: RouteRow[]; resour
     });
   }
   return { routes, resources };
+}
+
+/**
+ * True when the relation `relation` of the transformer's model always has its row for every caller:
+ * a belongs-to whose foreign key may not be null, to a model no policy narrows (a policy may hide the
+ * related row, which is then sent as null).
+ */
+function neverNull(state: AppState, transformer: Transformer, relation: string | undefined): boolean {
+  const model = relation ? transformerModel(state, transformer) : undefined;
+  const association = model?.associations[relation!] as (Association & { foreignKey?: string }) | undefined;
+  if (!association || association.associationType !== 'BelongsTo' || state.policies?.has(association.target)) return false;
+  const key = model!.getAttributes()[association.foreignKey] as { allowNull?: boolean } | undefined;
+  return key?.allowNull === false;
 }
 
 /** What a route answers: a body of its own, a page, a cursor page; else a list for a GET of a collection's own path, one resource for a write or a path that names one. */

@@ -31,7 +31,7 @@ export function routeTableText(state: AppState, outFile: string, { depth = DEFAU
   ];
   for (const row of [...resources.values()].sort((a, b) => a.type.localeCompare(b.type))) {
     const aggregates = Object.entries(row.aggregates).map(([name, columns]) => `${key(name)}: ${union(columns)}`);
-    const args = [imports.name(row.transformer.constructor), union(row.includes), union(row.optional), object(aggregates)];
+    const args = [imports.name(row.transformer.constructor), union(row.includes), union(row.optional), object(aggregates), union(row.present)];
     while (args.length > 1 && (args[args.length - 1] === 'never' || args[args.length - 1] === EMPTY)) args.pop();
     lines.push(`    ${key(row.type)}: T<${args.join(', ')}>;`);
   }

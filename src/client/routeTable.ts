@@ -16,6 +16,8 @@ export interface ResourceEntry {
   includes: string;
   optional: string;
   aggregates: Record<string, string>;
+  /** The to-one includes never null (a required foreign key, no policy on the related model); any other may be. */
+  present: string;
 }
 
 /** A filter's value types: per field, per operator. `in`/`nin` take a list, `between` two values, `null` a boolean. */
@@ -80,17 +82,19 @@ export type TableRoute<Type extends string, Result extends ResultKind, Rest exte
 } & Omit<RouteDefaults, keyof Rest> &
   Rest;
 
-/** A resource entry written as what differs from the defaults: no optional field, no aggregate. */
+/** A resource entry written as what differs from the defaults: no optional field, no aggregate, every to-one include nullable. */
 export type TableResource<
   Transformer,
   Includes extends string = never,
   Optional extends string = never,
   Aggregates extends Record<string, string> = Record<never, never>,
+  Present extends string = never,
 > = {
   transformer: Transformer;
   includes: Includes;
   optional: Optional;
   aggregates: Aggregates;
+  present: Present;
 };
 
 /** The methods a client calls a route with. */

@@ -63,14 +63,20 @@ type Narrowed<A, R, F> = R extends keyof F ? (F[R] extends readonly (infer Name)
 /** The relations a sparse fieldset keeps: all without one for `R`, else those it names (`fields: { books: ['title', 'author'] }`). */
 type Kept<N, R, F> = R extends keyof F ? (F[R] extends readonly (infer Name)[] ? Extract<N, Name> : N) : N;
 
-/** An included relation's value: an item or null (wrapped in `data` by the data-array envelope), or a collection `{ data, meta? }`. */
-type IncludeValue<Tb extends RouteTable, Rel, I, F> = Rel extends null
+/**
+ * An included relation's value: an item (wrapped in `data` by the data-array envelope), null too
+ * unless the table says it is always there (`Present`), or a collection `{ data, meta? }`.
+ */
+type IncludeValue<Tb extends RouteTable, Rel, I, F, Present extends boolean> = Rel extends null
   ? null
   : Rel extends { many: true; transformer: infer T; type: infer R }
     ? { data: Resource<Tb, R, T, I, F>[]; meta?: { limit: number; offset: number; more: true } }
     : Rel extends { transformer: infer T; type: infer R }
-      ? (Tb['envelope'] extends 'data-array' ? { data: Resource<Tb, R, T, I, F> } : Resource<Tb, R, T, I, F>) | null
+      ? (Tb['envelope'] extends 'data-array' ? { data: Resource<Tb, R, T, I, F> } : Resource<Tb, R, T, I, F>) | (Present extends true ? never : null)
       : never;
+
+/** True when the to-one include `N` of resource type `R` is never null. */
+type IsPresent<Tb extends RouteTable, R, N> = ResourceOf<Tb, R> extends { present: infer P } ? (N extends P ? true : false) : false;
 
 /**
  * One resource of type `R` (transformer `T`) as a request selects it: its fields (narrowed by
@@ -79,7 +85,7 @@ type IncludeValue<Tb extends RouteTable, Rel, I, F> = Rel extends null
  */
 export type Resource<Tb extends RouteTable, R, T, I, F> = Flat<
   Narrowed<Attributes<Tb, R, T>, R, F> & {
-    [N in Kept<Included<I>, R, F> & string as WireKey<N, Tb['keys']>]: IncludeValue<Tb, IncludeOf<T, N>, Below<I, N>, F>;
+    [N in Kept<Included<I>, R, F> & string as WireKey<N, Tb['keys']>]: IncludeValue<Tb, IncludeOf<T, N>, Below<I, N>, F, IsPresent<Tb, R, N>>;
   } & ([LevelAggregates<I>] extends [never] ? unknown : Merge<AggregateField<T, LevelAggregates<I>, Tb['keys']>>)
 >;
 

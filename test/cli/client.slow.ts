@@ -21,9 +21,11 @@ describe('rc-api client', function () {
     expect(result.stdout).to.match(/^Wrote .*client\.gen\.ts: 28 routes, \d+ bytes\n$/);
     const text = fs.readFileSync(out, 'utf8');
     expect(text).to.include("import type { BookTransformer } from '../../example/transformers/BookTransformer';");
-    expect(text).to.include("import type { RouteKinds } from '../../src/client';");
-    expect(text).to.match(/^ {4}'GET \/v1\/books\/\{id\}': \{ type: 'books'; result: 'item'; params: 'id';/m);
-    expect(text).to.match(/^ {4}'GET \/v1\/comments': \{ type: 'comments'; result: 'cursor';/m);
+    expect(text).to.include("import type { RouteKinds, TableResource as T, TableRoute as R } from '../../src/client';");
+    expect(text).to.match(/^ {4}'GET \/v1\/books\/\{id\}': R<'books', 'item', \{ params: 'id' \}>;$/m);
+    expect(text).to.match(/^ {4}'GET \/v1\/comments': R<'comments', 'cursor', \{ sort: 'created'; filter: \{ body: \{ contains: string \};/m);
+    // A book's author and publisher are required foreign keys to models no policy narrows: never null.
+    expect(text).to.match(/^ {4}books: T<BookTransformer, 'author' \| 'publisher' \| 'comments' \| 'genres', 'draft' \| 'editor_id' \| 'cost', \{ comments: 'rating' \}, 'author' \| 'publisher'>;$/m);
   });
 
   it('--check: 0 when the file is what it would write, 1 when it is stale or missing, and writes nothing', async () => {

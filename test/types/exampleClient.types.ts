@@ -19,9 +19,10 @@ export async function itemWithIncludes() {
   expectTypeOf(book.published_at).toEqualTypeOf<string | null>();
   // A policy may hide these: optional.
   expectTypeOf(book.cost).toEqualTypeOf<number | null | undefined>();
-  expectTypeOf(book.author).toEqualTypeOf<{ id: number; name: string; email: string; created: string; link: { rel: string; href: string } } | null>();
+  // author_id is required and no policy narrows authors: never null. A book's publisher likewise.
+  expectTypeOf(book.author).toEqualTypeOf<{ id: number; name: string; email: string; created: string; link: { rel: string; href: string } }>();
   expectTypeOf(book.comments.data[0].body).toEqualTypeOf<string>();
-  expectTypeOf(book.publisher!.books.data[0].title).toEqualTypeOf<string>();
+  expectTypeOf(book.publisher.books.data[0].title).toEqualTypeOf<string>();
   // Not asked: not there.
   expectTypeOf(book).not.toHaveProperty('genres');
 }
@@ -42,7 +43,7 @@ export async function pageWithFieldsCountsAndDepth() {
   expectTypeOf(book.comments_count).toEqualTypeOf<number>();
   expectTypeOf(book.comments_avg_rating).toEqualTypeOf<number | null>();
   expectTypeOf(book.comments.meta).toEqualTypeOf<{ limit: number; offset: number; more: true } | undefined>();
-  expectTypeOf(book.author!.books.data[0].comments.data[0].rating).toEqualTypeOf<number | null>();
+  expectTypeOf(book.author.books.data[0].comments.data[0].rating).toEqualTypeOf<number | null>();
   expectTypeOf(res.meta.pagination.total).toEqualTypeOf<number>();
   expectTypeOf(res.meta.pagination.per_page).toEqualTypeOf<number>();
 }
