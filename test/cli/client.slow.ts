@@ -25,7 +25,9 @@ describe('rc-api client', function () {
     expect(text).to.match(/^ {4}'GET \/v1\/books\/\{id\}': R<'books', 'item', \{ params: 'id' \}>;$/m);
     expect(text).to.match(/^ {4}'GET \/v1\/comments': R<'comments', 'cursor', \{ sort: 'created'; filter: \{ body: \{ contains: string \};/m);
     // A book's author and publisher are required foreign keys to models no policy narrows: never null.
-    expect(text).to.match(/^ {4}books: T<BookTransformer, 'author' \| 'publisher' \| 'comments' \| 'genres', 'draft' \| 'editor_id' \| 'cost', \{ comments: 'rating' \}, 'author' \| 'publisher'>;$/m);
+    expect(text).to.match(
+      /^ {4}books: T<BookTransformer, 'author' \| 'publisher' \| 'comments' \| 'genres', 'draft' \| 'editor_id' \| 'cost', \{ comments: 'rating' \}, 'author' \| 'publisher'>;$/m,
+    );
   });
 
   it('--check: 0 when the file is what it would write, 1 when it is stale or missing, and writes nothing', async () => {
