@@ -14,10 +14,10 @@ export interface Routes {
   keys: 'snake';
   depth: 3;
   resources: {
-    authors: T<AuthorTransformer, 'books', never, { books: 'published_at' }>;
-    books: T<BookTransformer, 'author' | 'publisher' | 'comments' | 'genres', 'draft' | 'editor_id' | 'cost', { comments: 'rating' }, 'author' | 'publisher'>;
-    comments: T<CommentTransformer, never, 'flagged'>;
-    genres: T<GenreTransformer, 'books', 'primary'>;
+    authors: T<AuthorTransformer, 'books', { aggregates: { books: 'published_at' } }>;
+    books: T<BookTransformer, 'author' | 'publisher' | 'comments' | 'genres', { optional: 'draft' | 'editor_id' | 'cost'; aggregates: { comments: 'rating' }; present: 'author' | 'publisher' }>;
+    comments: T<CommentTransformer, never, { optional: 'flagged' }>;
+    genres: T<GenreTransformer, 'books', { optional: 'primary' }>;
     publishers: T<PublisherTransformer, 'books'>;
   };
   routes: {

@@ -21,6 +21,11 @@ export interface ResourceRow {
   aggregates: Record<string, string[]>;
   /** The to-one includes never null: a required foreign key to a model no policy narrows. */
   present: string[];
+  /** The includes sent unasked (`defaultIncludes`). */
+  defaults: string[];
+  /** The transformer's `hidden` fields (never sent) and `visible` ones (only those sent), as sent. */
+  hidden: string[];
+  visible: string[];
 }
 
 /** One route as the route table names it (see `RouteEntry` of the client). */
@@ -49,7 +54,17 @@ export function routeTableEntries(state: AppState): { routes: RouteRow[]; resour
       .map(([field]) => key(field));
     const aggregates = Object.fromEntries(Object.entries(transformer.aggregates).map(([name, columns]) => [name, [...columns]]));
     const present = shapes.filter((shape) => shape.kind === 'item' && neverNull(state, transformer, shape.relation)).map((shape) => shape.name);
-    resources.set(type, { type, transformer, includes: [...transformer.availableIncludes], optional, aggregates, present });
+    resources.set(type, {
+      type,
+      transformer,
+      includes: [...transformer.availableIncludes],
+      optional,
+      aggregates,
+      present,
+      defaults: [...transformer.defaultIncludes],
+      hidden: transformer.hidden.map(key),
+      visible: transformer.visible.map(key),
+    });
     for (const shape of shapes) if (shape.transformer) visit(shape.transformer, shape.type);
   };
   const controllers = state.controllers?.controllers;

@@ -31,8 +31,16 @@ export function routeTableText(state: AppState, outFile: string, { depth = DEFAU
   ];
   for (const row of [...resources.values()].sort((a, b) => a.type.localeCompare(b.type))) {
     const aggregates = Object.entries(row.aggregates).map(([name, columns]) => `${key(name)}: ${union(columns)}`);
-    const args = [imports.name(row.transformer.constructor), union(row.includes), union(row.optional), object(aggregates), union(row.present)];
-    while (args.length > 1 && (args[args.length - 1] === 'never' || args[args.length - 1] === EMPTY)) args.pop();
+    const rest = [
+      row.optional.length > 0 && `optional: ${union(row.optional)}`,
+      aggregates.length > 0 && `aggregates: ${object(aggregates)}`,
+      row.present.length > 0 && `present: ${union(row.present)}`,
+      row.defaults.length > 0 && `defaults: ${union(row.defaults)}`,
+      row.hidden.length > 0 && `hidden: ${union(row.hidden)}`,
+      row.visible.length > 0 && `visible: ${union(row.visible)}`,
+    ].filter((member): member is string => typeof member === 'string');
+    const args = [imports.name(row.transformer.constructor), union(row.includes), ...(rest.length > 0 ? [object(rest)] : [])];
+    if (rest.length === 0 && args[1] === 'never') args.pop();
     lines.push(`    ${key(row.type)}: T<${args.join(', ')}>;`);
   }
   lines.push('  };', '  routes: {');
@@ -51,7 +59,10 @@ export function routeTableText(state: AppState, outFile: string, { depth = DEFAU
   lines.push('  };', '}', '');
   lines.push("/** What the client reads at run time: the envelope, the key conversion, each route's result kind. */");
   lines.push('export const routeKinds: RouteKinds<Routes> = {');
-  lines.push(`  envelope: '${state.config.serializer}',`, `  keys: '${keys}',`, '  kinds: {');
+  lines.push(`  envelope: '${state.config.serializer}',`, `  keys: '${keys}',`);
+  const defaults = [...resources.values()].filter((row) => row.defaults.length > 0);
+  if (defaults.length > 0) lines.push(`  defaults: { ${defaults.map((row) => `${key(row.type)}: [${row.defaults.map(quote).join(', ')}]`).join(', ')} },`);
+  lines.push('  kinds: {');
   for (const route of routes) lines.push(`    ${quote(route.key)}: '${route.result}',`);
   lines.push('  },', '};', '');
   const header = [

@@ -11,6 +11,8 @@ import type { EnvelopeName, Method, PathsOf, ResultKind, RouteOf, RouteTable } f
 export interface RouteKinds<Tb extends RouteTable = RouteTable> {
   envelope: Tb['envelope'];
   keys: Tb['keys'];
+  /** The includes each resource type is sent with unasked, for those that have any. */
+  defaults?: Readonly<Record<string, readonly string[]>>;
   kinds: { readonly [route in keyof Tb['routes']]: ResultKind };
 }
 
@@ -63,7 +65,7 @@ export function createClient<Tb extends RouteTable>(options: ClientOptions<Tb>):
 }
 
 async function send<Tb extends RouteTable>(options: ClientOptions<Tb>, method: Method, path: string, given: Record<string, unknown>) {
-  const { envelope, keys, kinds } = options.routes as { envelope: EnvelopeName; keys: KeyCaseName; kinds: Record<string, ResultKind> };
+  const { envelope, keys, kinds, defaults } = options.routes as RouteKinds & { envelope: EnvelopeName; keys: KeyCaseName; kinds: Record<string, ResultKind> };
   const params = (given.params ?? {}) as Record<string, string | number>;
   const target = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (params[name] === undefined) throw new TypeError(`${method} ${path}: the path parameter ${name} is missing`);
@@ -84,7 +86,13 @@ async function send<Tb extends RouteTable>(options: ClientOptions<Tb>, method: M
   if (!response.ok) return { ok: false, status: response.status, error: body, body, headers: response.headers };
   const kind = kinds[`${method} ${path}`] ?? 'body';
   const include = (given.include as readonly string[] | undefined) ?? [];
-  return { ok: true, status: response.status, ...dataOf(body, kind, envelope, keys, options.rawDocuments === true, include), body, headers: response.headers };
+  return {
+    ok: true,
+    status: response.status,
+    ...dataOf(body, kind, envelope, keys, options.rawDocuments === true, include, defaults ?? {}),
+    body,
+    headers: response.headers,
+  };
 }
 
 /** The data and the page meta of a successful answer, by the route's result kind and the envelope. */
@@ -95,10 +103,11 @@ function dataOf(
   keys: KeyCaseName,
   raw: boolean,
   include: readonly string[],
+  defaults: Readonly<Record<string, readonly string[]>>,
 ): { data: unknown; meta: unknown } {
   const document = (body ?? {}) as { data?: unknown; meta?: unknown };
   if (kind === 'body') return { data: body, meta: undefined };
-  if (envelope === 'json-api') return { data: raw ? document.data : nestDocument(document, keys, include), meta: document.meta };
+  if (envelope === 'json-api') return { data: raw ? document.data : nestDocument(document, keys, include, defaults), meta: document.meta };
   if (kind === 'item' && envelope === 'array') return { data: body, meta: undefined };
   return { data: document.data, meta: document.meta };
 }

@@ -25,7 +25,12 @@ const CUT = ['limit', 'offset', 'more'];
  *   included: [{ type: 'authors', id: '2', attributes: { name: 'Frank' } }] }, 'snake', ['author']);
  * // { id: '1', type: 'books', title: 'Dune', author: { id: '2', type: 'authors', name: 'Frank' } }
  */
-export function nestDocument(document: { data?: unknown; included?: unknown }, keys: KeyCaseName, include: readonly string[] = []): unknown {
+export function nestDocument(
+  document: { data?: unknown; included?: unknown },
+  keys: KeyCaseName,
+  include: readonly string[] = [],
+  defaults: Readonly<Record<string, readonly string[]>> = {},
+): unknown {
   const found = new Map<string, ResourceObject>();
   for (const resource of [...asList(document.data), ...asList(document.included)] as ResourceObject[])
     found.set(`${resource.type}\u0000${resource.id}`, resource);
@@ -36,9 +41,11 @@ export function nestDocument(document: { data?: unknown; included?: unknown }, k
   const nest = (resource: ResourceObject, asked: IncludeTree): Record<string, unknown> => {
     const out: Record<string, unknown> = { id: resource.id, type: resource.type, ...resource.attributes };
     if (resource.links) out.links = resource.links;
+    const sentUnasked = defaults[resource.type] ?? [];
     for (const [name, relationship] of Object.entries(resource.relationships ?? {})) {
       const { data, meta } = relationship;
-      const subtree = asked.get(name);
+      // A default include is nested as if asked, with what the paths ask below it.
+      const subtree = asked.get(name) ?? (sentUnasked.includes(name) ? NOTHING_BELOW : undefined);
       const resolve = (identifier: Identifier) => {
         const full = found.get(`${identifier.type}\u0000${identifier.id}`);
         return full ? nest(full, subtree!) : { ...identifier };
@@ -58,6 +65,8 @@ export function nestDocument(document: { data?: unknown; included?: unknown }, k
   if (Array.isArray(document.data)) return (document.data as ResourceObject[]).map((resource) => nest(resource, tree));
   return document.data === null || document.data === undefined ? document.data : nest(document.data as ResourceObject, tree);
 }
+
+const NOTHING_BELOW: IncludeTree = new Map<string, IncludeTree>();
 
 /** Include paths as a tree of names, their modifiers cut: `['author.books', 'comments:limit(2)']`. */
 type IncludeTree = Map<string, IncludeTree>;

@@ -18,6 +18,11 @@ export interface ResourceEntry {
   aggregates: Record<string, string>;
   /** The to-one includes never null (a required foreign key, no policy on the related model); any other may be. */
   present: string;
+  /** The includes the server sends unasked (`defaultIncludes`). */
+  defaults: string;
+  /** The transformer's `hidden` fields, never sent, and its `visible` ones, the only ones sent (never: no such list). */
+  hidden: string;
+  visible: string;
 }
 
 /** A filter's value types: per field, per operator. `in`/`nin` take a list, `between` two values, `null` a boolean. */
@@ -82,20 +87,26 @@ export type TableRoute<Type extends string, Result extends ResultKind, Rest exte
 } & Omit<RouteDefaults, keyof Rest> &
   Rest;
 
-/** A resource entry written as what differs from the defaults: no optional field, no aggregate, every to-one include nullable. */
-export type TableResource<
-  Transformer,
-  Includes extends string = never,
-  Optional extends string = never,
-  Aggregates extends Record<string, string> = Record<never, never>,
-  Present extends string = never,
-> = {
+/** What a resource entry is unless the table says otherwise. */
+interface ResourceDefaults {
+  optional: never;
+  aggregates: Record<never, never>;
+  present: never;
+  defaults: never;
+  hidden: never;
+  visible: never;
+}
+
+/**
+ * A resource entry written as what differs from the defaults (no optional field, no aggregate,
+ * every to-one include nullable, no default include, no `hidden` or `visible` field):
+ * `TableResource<BookTransformer, 'author' | 'comments', { optional: 'cost'; present: 'author' }>`.
+ */
+export type TableResource<Transformer, Includes extends string = never, Rest extends Partial<ResourceEntry> = Record<never, never>> = {
   transformer: Transformer;
   includes: Includes;
-  optional: Optional;
-  aggregates: Aggregates;
-  present: Present;
-};
+} & Omit<ResourceDefaults, keyof Rest> &
+  Rest;
 
 /** The methods a client calls a route with. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

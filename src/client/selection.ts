@@ -47,9 +47,18 @@ type ColumnValue<T, N extends string, Column extends string, C extends KeyCaseNa
 /** Merges a union of single-key objects into one object. */
 type Merge<U> = (U extends unknown ? (u: U) => void : never) extends (u: infer I) => void ? Flat<I> : never;
 
+/** The fields a transformer's `visible` and `hidden` leave: only the visible ones when it has any, never the hidden ones. */
+type Shown<A, E> = E extends { hidden: infer H; visible: infer V }
+  ? [V] extends [never]
+    ? [H] extends [never]
+      ? A
+      : Omit<A, H & PropertyKey>
+    : Pick<A, Extract<keyof A, V>>
+  : A;
+
 /** The fields of a resource as sent: those a policy may hide optional, the id as JSON:API sends it in that envelope. */
 type Attributes<Tb extends RouteTable, R, T> =
-  Wire<FieldsOf<T>, Tb['keys']> extends infer A
+  Shown<Wire<FieldsOf<T>, Tb['keys']>, ResourceOf<Tb, R>> extends infer A
     ? ResourceOf<Tb, R> extends { optional: infer O extends string }
       ? Tb['envelope'] extends 'json-api'
         ? Flat<{ id: string; type: R; links?: { self?: string } } & Omit<A, 'id' | 'link' | O> & Partial<Pick<A, Extract<keyof A, O>>>>
@@ -75,6 +84,9 @@ type IncludeValue<Tb extends RouteTable, Rel, I, F, Present extends boolean> = R
       ? (Tb['envelope'] extends 'data-array' ? { data: Resource<Tb, R, T, I, F> } : Resource<Tb, R, T, I, F>) | (Present extends true ? never : null)
       : never;
 
+/** The includes resource type `R` is sent with unasked (`defaultIncludes`). */
+type DefaultsOf<Tb extends RouteTable, R> = ResourceOf<Tb, R> extends { defaults: infer D } ? D : never;
+
 /** True when the to-one include `N` of resource type `R` is never null. */
 type IsPresent<Tb extends RouteTable, R, N> = ResourceOf<Tb, R> extends { present: infer P } ? (N extends P ? true : false) : false;
 
@@ -85,7 +97,13 @@ type IsPresent<Tb extends RouteTable, R, N> = ResourceOf<Tb, R> extends { presen
  */
 export type Resource<Tb extends RouteTable, R, T, I, F> = Flat<
   Narrowed<Attributes<Tb, R, T>, R, F> & {
-    [N in Kept<Included<I>, R, F> & string as WireKey<N, Tb['keys']>]: IncludeValue<Tb, IncludeOf<T, N>, Below<I, N>, F, IsPresent<Tb, R, N>>;
+    [N in Kept<Included<I> | DefaultsOf<Tb, R>, R, F> & string as WireKey<N, Tb['keys']>]: IncludeValue<
+      Tb,
+      IncludeOf<T, N>,
+      Below<I, N>,
+      F,
+      IsPresent<Tb, R, N>
+    >;
   } & ([LevelAggregates<I>] extends [never] ? unknown : Merge<AggregateField<T, LevelAggregates<I>, Tb['keys']>>)
 >;
 

@@ -16,17 +16,19 @@ type OptionalKeys<O> = { [K in keyof O]-?: Extract<O[K], Absent> extends never ?
  * @example
  * type Sent = Wire<{ publishedAt: Date | null; draft?: boolean }, 'snake'>; // { published_at: string | null; draft?: boolean }
  */
-export type Wire<V, C extends KeyCaseName> = V extends Date
-  ? string
-  : V extends string | number | boolean | null
-    ? V
-    : V extends (...args: never[]) => infer R
-      ? Wire<R, C>
-      : V extends readonly (infer E)[]
-        ? Wire<Exclude<E, Absent>, C>[]
-        : V extends object
-          ? WireObject<V, C>
-          : never;
+export type Wire<V, C extends KeyCaseName> = unknown extends V
+  ? unknown
+  : V extends Date
+    ? string
+    : V extends string | number | boolean | null
+      ? V
+      : V extends (...args: never[]) => infer R
+        ? Wire<R, C>
+        : V extends readonly (infer E)[]
+          ? Wire<Exclude<E, Absent>, C>[]
+          : V extends object
+            ? WireObject<V, C>
+            : never;
 
 /** An object's fields on the wire: its keys converted, those that may be absent optional. */
 export type WireObject<O, C extends KeyCaseName> = Flat<

@@ -26,7 +26,7 @@ describe('rc-api client', function () {
     expect(text).to.match(/^ {4}'GET \/v1\/comments': R<'comments', 'cursor', \{ sort: 'created'; filter: \{ body: \{ contains: string \};/m);
     // A book's author and publisher are required foreign keys to models no policy narrows: never null.
     expect(text).to.match(
-      /^ {4}books: T<BookTransformer, 'author' \| 'publisher' \| 'comments' \| 'genres', 'draft' \| 'editor_id' \| 'cost', \{ comments: 'rating' \}, 'author' \| 'publisher'>;$/m,
+      /^ {4}books: T<BookTransformer, 'author' \| 'publisher' \| 'comments' \| 'genres', \{ optional: 'draft' \| 'editor_id' \| 'cost'; aggregates: \{ comments: 'rating' \}; present: 'author' \| 'publisher' \}>;$/m,
     );
   });
 
