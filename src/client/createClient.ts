@@ -16,6 +16,7 @@ export interface RouteKinds<Tb extends RouteTable = RouteTable> {
   kinds: { readonly [route in keyof Tb['routes']]: ResultKind };
 }
 
+/** The options of `createClient()`: where the API is, the generated `routeKinds`, and how to send. */
 export interface ClientOptions<Tb extends RouteTable> {
   /** The API's origin and prefix, as the routes are written under it (`https://api.example.com`). */
   baseUrl: string;

@@ -14,6 +14,7 @@ import type { DocumentResource } from './DocumentResource';
 import type { Policy } from '../policy/definePolicy';
 import type { ResolvedRules } from '../policy/ResolvedRules';
 
+/** The frameworks `useApi()` wires: Express (4 and 5) and Koa. */
 export type FrameworkName = 'express' | 'koa';
 
 /** Called once for every error response, with its status; the default logs 5xx to stderr. */

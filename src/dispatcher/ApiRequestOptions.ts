@@ -1,3 +1,4 @@
+/** The methods the `Api` service sends. */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /** Query values, or a JSON body: what a call sends. */

@@ -2,6 +2,7 @@ import type { Association, Model, ModelStatic } from 'sequelize';
 
 /** The comparison operators of `filter[field][op]=value` (`eq` when no operator is given). */
 export const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'contains', 'starts', 'ends', 'null', 'between'] as const;
+/** An operator a `@Filterable` field allows: `filter[title][contains]=...` (`eq` when the request names none). */
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 /** Operators that compare text by pattern: only for string fields. */

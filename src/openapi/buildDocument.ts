@@ -30,6 +30,7 @@ export interface OpenApiInfo {
   description?: string;
 }
 
+/** What `buildOpenApiDocument()` describes: the app's config and routing options, the document's info, and a caller's view for a per-role document. */
 export interface OpenApiOptions {
   config: ApiConfig;
   /** The controllers and route prefix given to useApi(). */

@@ -6,6 +6,7 @@ export interface IncludeParams {
   readonly order: SortDirection;
 }
 
+/** The order of a sort key: `sort=title` is `asc`, `sort=-title` `desc`. */
 export type SortDirection = 'asc' | 'desc';
 
 /** An aggregate of a relation asked instead of (or beside) its rows: `comments:count`, `comments:avg(rating)`. */

@@ -7,6 +7,7 @@ export interface RouteDefinition {
   readonly path: string;
 }
 
+/** The parameters `route()` fills a named route's path with: `route('v1.books.show', { id: 1 })`. */
 export type RouteParams = Record<string, string | number | boolean>;
 
 /** A route path split once into literal text and parameters: `/v1/books/:id` is ['/v1/books/', {id}]. */

@@ -35,6 +35,7 @@ export class NullResource {
   readonly kind = 'null';
 }
 
+/** What an include method returns: an item, a collection, or nothing (`this.null()`). */
 export type Resource = ItemResource | CollectionResource | NullResource;
 
 /** True for the three values an include method may return. */
