@@ -1,5 +1,6 @@
 import { getMetadataArgsStorage } from 'routing-controllers';
-import { applyOpenAPIDecorator, parseRoutes, type IRoute } from 'routing-controllers-openapi';
+import { applyOpenAPIDecorator, type IRoute } from 'routing-controllers-openapi';
+import { appRoutes, openApiPath } from '../openapi/appRoutes';
 import type { Association } from 'sequelize';
 import type { AppState } from '../context/RequestContext';
 import { transformerModel } from '../context/transformerModel';
@@ -67,11 +68,8 @@ export function routeTableEntries(state: AppState): { routes: RouteRow[]; resour
     });
     for (const shape of shapes) if (shape.transformer) visit(shape.transformer, shape.type);
   };
-  const controllers = state.controllers?.controllers;
-  const listed = Array.isArray(controllers) ? (controllers as unknown[]) : null;
   const routes: RouteRow[] = [];
-  for (const route of parseRoutes(getMetadataArgsStorage(), { routePrefix: state.controllers?.routePrefix })) {
-    if (listed && !listed.includes(route.controller.target)) continue;
+  for (const route of appRoutes(state.controllers)) {
     // What the action's @OpenAPI() says of it: JSON:API only, or answering a success message.
     const spec = applyOpenAPIDecorator({ responses: {} }, route) as unknown as Record<string, unknown>;
     if (spec[JSON_API_ONLY] === true && config.serializer !== 'json-api') continue;
@@ -80,7 +78,7 @@ export function routeTableEntries(state: AppState): { routes: RouteRow[]; resour
     const transformer = source instanceof Transformer ? (source as Transformer) : undefined;
     const type = transformer ? (metadata.transformer?.resourceKey ?? 'resources') : null;
     if (transformer && type) visit(transformer, type);
-    const path = routePath(route);
+    const path = openApiPath(route);
     const params = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
     const answersMessage = spec[SUCCESS_MESSAGE] === true || metadata.relationship !== undefined;
     const result = resultKind(route.action.type.toUpperCase(), params, metadata, !type || answersMessage);
@@ -119,14 +117,6 @@ function resultKind(method: string, params: readonly string[], metadata: ActionA
   if (ownBody) return 'body';
   if (metadata.paginated) return metadata.paginated.cursor ? 'cursor' : 'page';
   return method === 'GET' && params.length === 0 && !metadata.created ? 'collection' : 'item';
-}
-
-/** The route's path as the document writes it: `/v1/books/{id}`. */
-function routePath(route: IRoute): string {
-  const path = `${route.options.routePrefix ?? ''}${route.controller.route ?? ''}${typeof route.action.route === 'string' ? route.action.route : ''}`
-    .replace(/:(\w+)(\([^)]*\))?\??/g, '{$1}')
-    .replace(/\/+$/, '');
-  return path === '' ? '/' : path;
 }
 
 /** A filter field's operators and the TypeScript type of each one's value. */

@@ -1,8 +1,9 @@
 import { ValidationTypes } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { customValidationSchema } from './customValidationSchema';
-import { getMetadataArgsStorage, RoutingControllersOptions } from 'routing-controllers';
-import { getOperation, getStatusCode, IRoute, parseRoutes } from 'routing-controllers-openapi';
+import type { RoutingControllersOptions } from 'routing-controllers';
+import { getOperation, getStatusCode, IRoute } from 'routing-controllers-openapi';
+import { appRoutes, openApiPath } from './appRoutes';
 import { converter } from '../response/convertBody';
 import type { ApiConfig } from '../config/ApiConfig';
 import { JSON_API_MEDIA_TYPE } from '../jsonapi/errorDocument';
@@ -70,10 +71,7 @@ export function buildOpenApiDocument({ config, routing = {}, info = {}, access, 
     classTransformerMetadataStorage: classTransformerStorage(),
   }) as Record<string, JsonSchema>;
   const resources = new ResourceSchemas(config.serializer, key, access);
-  const controllers = Array.isArray(routing.controllers) ? (routing.controllers as unknown[]).filter((c) => typeof c === 'function') : null;
-  const routes = parseRoutes(getMetadataArgsStorage(), { routePrefix: routing.routePrefix }).filter(
-    (route) => !controllers || controllers.includes(route.controller.target),
-  );
+  const routes = appRoutes(routing);
   const paths: Record<string, Record<string, Operation>> = {};
   const operationIds = new Set<string>();
   for (const route of routes) {
@@ -180,12 +178,4 @@ function describeAction(operation: Operation, route: IRoute, path: string, metho
     };
   }
   if (method === 'get' && config.jsonp.enabled) documentJsonp(config, operation);
-}
-
-/** `/v1/books/{id}` without the trailing slash routing-controllers keeps for `@Get('/')`. */
-function openApiPath(route: IRoute): string {
-  const path = `${route.options.routePrefix ?? ''}${route.controller.route ?? ''}${typeof route.action.route === 'string' ? route.action.route : ''}`
-    .replace(/:(\w+)(\([^)]*\))?\??/g, '{$1}')
-    .replace(/\/+$/, '');
-  return path === '' ? '/' : path;
 }

@@ -5,6 +5,7 @@ import { createClient } from '../../src/client';
 import { apiStateOf } from '../../src/context/appRegistry';
 import { routeTableEntries, type ResourceRow } from '../../src/cli/routeTableEntries';
 import { includeShapes } from '../../src/transformer/includeShapes';
+import { snakeCase } from '../../src/text/caseStyles';
 import type { RouteKinds, RouteTable } from '../../src/client';
 import { routeTableText } from '../../src/cli/routeTableText';
 import { DEVELOPMENT_KEY, tokenFor } from '../../example/auth';
@@ -52,8 +53,7 @@ function selectionsOf(app: unknown): Selection[] {
     const fields = Object.keys(row.transformer.schema ?? {})
       .filter((field) => field !== 'id')
       .slice(0, 2);
-    if (includes[0])
-      add('fields', [includes[0]], { [route.type]: [...fields.map((field) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)), includes[0]] });
+    if (includes[0]) add('fields', [includes[0]], { [route.type]: [...fields.map(snakeCase), includes[0]] });
     const collection = includeShapes(row.transformer).find((shape) => shape.kind === 'collection' && includes.includes(shape.name));
     if (collection) {
       const column = row.aggregates[collection.name]?.[0];
